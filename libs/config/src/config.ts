@@ -1,0 +1,102 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export type EngramConfig = Readonly<{
+  port: number;
+  /** Postgres for read models (and events unless eventStoreUrl is set); undefined = embedded. */
+  databaseUrl: string | undefined;
+  eventStoreUrl: string | undefined;
+  dataDir: string;
+  jwt: Readonly<{
+    secret: string | undefined;
+    jwksUrl: string | undefined;
+    issuer: string | undefined;
+    audience: string | undefined;
+  }>;
+  appDbPassword: string | undefined;
+  projectorDbPassword: string | undefined;
+  /** Run the projection worker inside the API process (the embedded default). */
+  runWorker: boolean;
+  devTokens: boolean;
+}>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env = process.env): EngramConfig {
+  const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  return {
+    port: port(env),
+    databaseUrl,
+    eventStoreUrl: optionalUrl(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:']),
+    dataDir: dataDir(env),
+    jwt: {
+      secret: jwtSecret(env),
+      jwksUrl: optionalUrl(env, 'ENGRAM_JWKS_URL', ['https:', 'http:']),
+      issuer: nonEmpty(env, 'ENGRAM_JWT_ISSUER'),
+      audience: nonEmpty(env, 'ENGRAM_JWT_AUDIENCE'),
+    },
+    appDbPassword: nonEmpty(env, 'ENGRAM_APP_DB_PASSWORD'),
+    projectorDbPassword: nonEmpty(env, 'ENGRAM_PROJECTOR_DB_PASSWORD'),
+    runWorker: flag(env, 'ENGRAM_RUN_WORKER', true),
+    devTokens: flag(env, 'ENGRAM_DEV_TOKENS', databaseUrl === undefined),
+  };
+}
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new ConfigError(name, 'is set but empty');
+  return value;
+}
+
+function port(env: Env): number {
+  const raw = nonEmpty(env, 'PORT');
+  if (raw === undefined) return 3000;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+function optionalUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.join(' or ')}//, got ${url.protocol}//`);
+  }
+  return raw;
+}
+
+function dataDir(env: Env): string {
+  const raw = nonEmpty(env, 'ENGRAM_DATA_DIR') ?? '.data';
+  return isAbsolute(raw) ? raw : resolve(process.cwd(), raw);
+}
+
+function jwtSecret(env: Env): string | undefined {
+  const secret = nonEmpty(env, 'ENGRAM_JWT_SECRET');
+  if (secret !== undefined && Buffer.byteLength(secret) < 32) {
+    throw new ConfigError('ENGRAM_JWT_SECRET', 'must be at least 32 bytes long for HS256');
+  }
+  return secret;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}

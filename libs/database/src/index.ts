@@ -1,0 +1,7 @@
+export * from './identity';
+export * from './roles';
+export * from './rls';
+export * from './run-as';
+export * from './data-sources';
+export * from './embedded-postgres';
+export { CORE_MIGRATIONS } from './migrations';

@@ -1,0 +1,26 @@
+import type { Event } from './event';
+
+/** Pure business logic of one aggregate: no I/O, time and ids come in with the command. */
+export type Decider<Command, E extends Event, State> = Readonly<{
+  decide: (command: Command, state: State) => readonly E[];
+  evolve: (state: State, event: E) => State;
+  initialState: () => State;
+}>;
+
+export function foldEvents<E extends Event, State>(
+  decider: Pick<Decider<unknown, E, State>, 'evolve' | 'initialState'>,
+  events: Iterable<E>,
+): State {
+  let state = decider.initialState();
+  for (const event of events) state = decider.evolve(state, event);
+  return state;
+}
+
+/** A business rule refused the command; the message says why (it becomes a 409). */
+export class DomainConflictError extends Error {
+  override readonly name = 'DomainConflictError';
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,2 @@
+export * from './message-events';
+export * from './message-decider';

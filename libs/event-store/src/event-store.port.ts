@@ -1,0 +1,85 @@
+/** A stored event, as the store knows it: opaque JSON data and metadata. The codec maps it to domain events. */
+export type EventRecord = Readonly<{
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}>;
+
+export type RecordedEvent = EventRecord &
+  Readonly<{
+    streamId: string;
+    /** 0-based revision of the event within its stream. */
+    streamRevision: bigint;
+    /** Position in the global order of the store; strictly increasing in the order subscribers see. */
+    globalPosition: bigint;
+    recordedAt: Date;
+  }>;
+
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+export type AppendOptions = Readonly<{ expectedRevision: ExpectedRevision }>;
+
+export type AppendResult = Readonly<{
+  /** Revision of the last event of the stream after the append. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event written (or already present, for an idempotent retry). */
+  position: bigint;
+}>;
+
+export type Direction = 'forwards' | 'backwards';
+
+export type ReadStreamOptions = Readonly<{
+  direction?: Direction;
+  /** First revision to read (inclusive); defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: bigint | 'start' | 'end';
+  maxCount?: number;
+}>;
+
+export type EventFilter = Readonly<{
+  eventTypePrefixes?: readonly string[];
+  streamPrefixes?: readonly string[];
+}>;
+
+export type ReadAllOptions = Readonly<{
+  /** Read the events strictly after this position ('start' = from the first). */
+  after?: bigint | 'start';
+  maxCount?: number;
+  filter?: EventFilter;
+}>;
+
+export type SubscribeOptions = Readonly<{
+  after?: bigint | 'start';
+  filter?: EventFilter;
+  signal?: AbortSignal;
+}>;
+
+/** The one port every event store adapter implements; `test/contract` runs the same suite against each. */
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  appendToStream(
+    streamId: string,
+    events: readonly EventRecord[],
+    options: AppendOptions,
+  ): Promise<AppendResult>;
+  /** Throws StreamNotFoundError when the stream does not exist or was deleted. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catches up from `after`, then follows live appends, until the signal aborts. */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /**
+   * Every event of one user's streams (names starting with `{workspaceId}/{userId}/`), in global order,
+   * at a cost bound by that user's own events, not by the size of the store.
+   */
+  readUserEvents(
+    workspaceId: string,
+    userId: string,
+    options?: Readonly<{ after?: bigint | 'start'; maxCount?: number }>,
+  ): Promise<RecordedEvent[]>;
+  deleteStream(streamId: string): Promise<void>;
+  /** Position of the last event in the store (0n when empty). */
+  headPosition(): Promise<bigint>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,82 @@
+/**
+ * Logical stream names (`{workspaceId}/{userId}/{kind}/{id}`) mapped to EventStoreDB stream names.
+ *
+ * The standard `$by_category` projection takes everything before the FIRST `-` as the category.
+ * Putting the owner before that dash gives every user (and every workspace) a category stream of
+ * its own, so one user's events can be read from `$ce-…` without scanning `$all`:
+ *
+ *   `{ws}/{user}/{kind}/{id}` → `u/{esc(ws)}/{esc(user)}-{kind}/{id}`   (category `u/{esc(ws)}/{esc(user)}`)
+ *   `{ws}/~/{kind}/{id}`      → `w/{esc(ws)}-{kind}/{id}`              (category `w/{esc(ws)}`)
+ *   anything else             → `x-{name}`                             (category `x`)
+ *
+ * `esc` turns `-` (an identifier character) into `~` (not one), so the owner part never holds a dash
+ * and the first dash is always the one we put there.
+ */
+
+/** Same rule as the domain's identifiers; duplicated so this adapter does not depend on the domain lib. */
+const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
+const WORKSPACE_SLOT = '~';
+const USER_PREFIX = 'u/';
+const WORKSPACE_PREFIX = 'w/';
+const OTHER_PREFIX = 'x-';
+
+function escapeOwner(identifier: string): string {
+  return identifier.replaceAll('-', '~');
+}
+
+function unescapeOwner(escaped: string): string {
+  return escaped.replaceAll('~', '-');
+}
+
+/** Category (as `$by_category` sees it) of every stream owned by one user. */
+export function userCategory(workspaceId: string, userId: string): string {
+  return `${USER_PREFIX}${escapeOwner(workspaceId)}/${escapeOwner(userId)}`;
+}
+
+/** Category of every workspace-level stream of one workspace. */
+export function workspaceCategory(workspaceId: string): string {
+  return `${WORKSPACE_PREFIX}${escapeOwner(workspaceId)}`;
+}
+
+/** The `$by_category` stream holding links to every event of one user. */
+export function userCategoryStream(workspaceId: string, userId: string): string {
+  return `$ce-${userCategory(workspaceId, userId)}`;
+}
+
+export function toPhysicalStreamName(logical: string): string {
+  const parts = logical.split('/');
+  if (parts.length === 4) {
+    const [workspaceId, user, kind, id] = parts as [string, string, string, string];
+    if (IDENTIFIER.test(workspaceId) && kind !== '' && id !== '') {
+      if (user === WORKSPACE_SLOT) return `${workspaceCategory(workspaceId)}-${kind}/${id}`;
+      if (IDENTIFIER.test(user)) return `${userCategory(workspaceId, user)}-${kind}/${id}`;
+    }
+  }
+  return `${OTHER_PREFIX}${logical}`;
+}
+
+/**
+ * Exact inverse of {@link toPhysicalStreamName}; `undefined` for a name it never produces
+ * (system streams, streams written by other tools), which callers treat as not part of this store.
+ */
+export function toLogicalStreamName(physical: string): string | undefined {
+  const logical = decode(physical);
+  // Re-encoding rejects every name outside the image (e.g. `x-a/b/c/d`, which would be `u/a/b-c/d`).
+  return logical !== undefined && toPhysicalStreamName(logical) === physical ? logical : undefined;
+}
+
+function decode(physical: string): string | undefined {
+  if (physical.startsWith(OTHER_PREFIX)) return physical.slice(OTHER_PREFIX.length);
+  const isUser = physical.startsWith(USER_PREFIX);
+  if (!isUser && !physical.startsWith(WORKSPACE_PREFIX)) return undefined;
+  const rest = physical.slice(USER_PREFIX.length);
+  const dash = rest.indexOf('-');
+  if (dash < 0) return undefined;
+  const owner = rest.slice(0, dash);
+  const tail = rest.slice(dash + 1);
+  if (!isUser) return `${unescapeOwner(owner)}/${WORKSPACE_SLOT}/${tail}`;
+  const ownerParts = owner.split('/');
+  if (ownerParts.length !== 2) return undefined;
+  const [workspace, user] = ownerParts as [string, string];
+  return `${unescapeOwner(workspace)}/${unescapeOwner(user)}/${tail}`;
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { foldEvents, type Decider, type Event, type EventMetadata } from '@engram/domain';
+import type { EventCodec } from './codec';
+import { StreamNotFoundError, WrongExpectedVersionError } from './errors';
+import type { EventStore, RecordedEvent } from './event-store.port';
+
+export type CommandContext = Readonly<{ store: EventStore; codec: EventCodec }>;
+
+export type HandleOptions<E extends Event> = Readonly<{
+  metadata: EventMetadata;
+  /** Ids of the decided events; deterministic ids make a retried command idempotent. */
+  eventIds?: (events: readonly E[]) => readonly string[];
+  maxAttempts?: number;
+}>;
+
+export type HandleResult<E extends Event, State> = Readonly<{
+  events: readonly E[];
+  state: State;
+  /** Position of the last event written, or of the stream's last event when nothing new was decided. */
+  position: bigint;
+}>;
+
+/**
+ * The one way commands are handled: read the aggregate's stream, fold it, decide, append with the
+ * read revision as expectation. A concurrent writer makes the append fail; the command is then
+ * decided again on the reloaded state, a bounded number of times.
+ */
+export async function handleCommand<Command, E extends Event, State>(
+  context: CommandContext,
+  streamId: string,
+  decider: Decider<Command, E, State>,
+  command: Command,
+  options: HandleOptions<E>,
+): Promise<HandleResult<E, State>> {
+  const maxAttempts = options.maxAttempts ?? 3;
+  for (let attempt = 1; ; attempt += 1) {
+    const recorded = await readStreamOrEmpty(context.store, streamId);
+    const history = await Promise.all(recorded.map((event) => context.codec.decode<E>(event)));
+    const state = foldEvents(decider, history.map((h) => h.event));
+    const events = decider.decide(command, state);
+    const last = recorded.at(-1);
+    if (events.length === 0) {
+      return { events, state, position: last?.globalPosition ?? 0n };
+    }
+    const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
+    const records = await Promise.all(
+      events.map((event, index) =>
+        context.codec.encode({ eventId: ids[index]!, event, metadata: options.metadata }),
+      ),
+    );
+    try {
+      const result = await context.store.appendToStream(streamId, records, {
+        expectedRevision: last ? last.streamRevision : 'no_stream',
+      });
+      return {
+        events,
+        state: events.reduce(decider.evolve, state),
+        position: result.position,
+      };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}
+
+async function readStreamOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId);
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return [];
+    throw error;
+  }
+}

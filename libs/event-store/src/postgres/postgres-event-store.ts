@@ -1,0 +1,173 @@
+import { Pool, type PoolConfig } from 'pg';
+import { StreamNotFoundError } from '../errors';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventRecord,
+  EventStore,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+} from '../event-store.port';
+import { AppendNotifier } from './append-notifier';
+import {
+  EVENT_COLUMNS,
+  filterConditions,
+  positionAfter,
+  toRecordedEvent,
+  type EventRow,
+} from './event-rows';
+import { GroupCommitter } from './group-commit';
+
+export type PostgresEventStoreOptions = Readonly<{
+  connectionString: string;
+  poolSize?: number;
+  /** Longest a subscriber waits when a notification is lost. */
+  pollMs?: number;
+  subscriptionBatchSize?: number;
+  applicationName?: string;
+}>;
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly pool: Pool;
+  private readonly notifier: AppendNotifier;
+  private readonly committer: GroupCommitter;
+  private readonly batchSize: number;
+
+  constructor(options: PostgresEventStoreOptions) {
+    const config: PoolConfig = {
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'engram-event-store',
+    };
+    this.pool = new Pool(config);
+    this.pool.on('error', () => undefined);
+    this.notifier = new AppendNotifier(config, options.pollMs ?? 500);
+    this.committer = new GroupCommitter(this.pool);
+    this.batchSize = options.subscriptionBatchSize ?? 500;
+  }
+
+  appendToStream(
+    streamId: string,
+    events: readonly EventRecord[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    const normalized = events.map((event) => ({ ...event, eventId: event.eventId.toLowerCase() }));
+    if (new Set(normalized.map((e) => e.eventId)).size !== normalized.length) {
+      return Promise.reject(new Error(`Append to ${streamId}: the same event id appears twice`));
+    }
+    return this.committer.append({
+      streamId,
+      events: normalized,
+      expectedRevision: options.expectedRevision,
+    });
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const stream = await this.pool.query<{ deleted: boolean }>(
+      'SELECT deleted FROM event_streams WHERE stream_id = $1',
+      [streamId],
+    );
+    if (stream.rows.length === 0 || stream.rows[0]!.deleted) throw new StreamNotFoundError(streamId);
+    const backwards = options.direction === 'backwards';
+    const params: unknown[] = [streamId];
+    let condition = '';
+    const from = options.fromRevision;
+    if (typeof from === 'bigint') {
+      params.push(from.toString());
+      condition = `AND stream_revision ${backwards ? '<=' : '>='} $2`;
+    }
+    params.push(options.maxCount ?? null);
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ${condition}
+       ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $${params.length}`,
+      params,
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const params: unknown[] = [positionAfter(options.after)];
+    const conditions = ['global_position > $1', ...filterConditions(options.filter, params)];
+    params.push(options.maxCount ?? null);
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')}
+       ORDER BY global_position LIMIT $${params.length}`,
+      params,
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
+    let after = options.after === undefined || options.after === 'start' ? 0n : options.after;
+    const { signal } = options;
+    while (!signal?.aborted) {
+      const generation = this.notifier.generation;
+      const head = await this.headPosition();
+      const events = await this.readAll({ after, maxCount: this.batchSize, filter: options.filter });
+      for (const event of events) {
+        if (signal?.aborted) return;
+        yield event;
+      }
+      if (events.length === this.batchSize) {
+        after = events[events.length - 1]!.globalPosition;
+        continue;
+      }
+      // Everything up to `head` was scanned, even what the filter left out.
+      const lastSeen = events.at(-1)?.globalPosition ?? after;
+      after = lastSeen > head ? lastSeen : head;
+      await this.notifier.waitForAppend(generation, signal);
+    }
+  }
+
+  async readUserEvents(
+    workspaceId: string,
+    userId: string,
+    options: Readonly<{ after?: bigint | 'start'; maxCount?: number }> = {},
+  ): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE owner_workspace_id = $1 AND owner_user_id = $2 AND global_position > $3
+        ORDER BY global_position LIMIT $4`,
+      [workspaceId, userId, positionAfter(options.after), options.maxCount ?? null],
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
+      await client.query(
+        `INSERT INTO event_streams (stream_id, revision, deleted) VALUES ($1, -1, true)
+         ON CONFLICT (stream_id) DO UPDATE SET deleted = true`,
+        [streamId],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async headPosition(): Promise<bigint> {
+    const result = await this.pool.query<{ position: string }>(
+      'SELECT position FROM event_store_head',
+    );
+    return BigInt(result.rows[0]?.position ?? '0');
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM event_store_head');
+  }
+
+  async close(): Promise<void> {
+    await this.notifier.close();
+    await this.pool.end();
+  }
+}

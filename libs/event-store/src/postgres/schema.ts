@@ -1,0 +1,36 @@
+/**
+ * The PostgreSQL event store tables. Positions are handed out from the single `event_store_head` row,
+ * locked by every appending transaction until it commits: appends are serialized, so positions become
+ * visible in increasing order and a subscriber reading `position > checkpoint` can never skip one
+ * (see ARCHITECTURE.md, "Global order without gaps"). Group commit keeps the serialization cheap.
+ */
+export const EVENT_STORE_SCHEMA = [
+  `CREATE TABLE event_store_head (
+     id boolean PRIMARY KEY DEFAULT true CHECK (id),
+     position bigint NOT NULL
+   )`,
+  `INSERT INTO event_store_head (id, position) VALUES (true, 0)`,
+  `CREATE TABLE event_streams (
+     stream_id text COLLATE "C" PRIMARY KEY,
+     revision bigint NOT NULL,
+     deleted boolean NOT NULL DEFAULT false
+   )`,
+  `CREATE TABLE events (
+     global_position bigint PRIMARY KEY,
+     stream_id text COLLATE "C" NOT NULL,
+     stream_revision bigint NOT NULL,
+     event_id uuid NOT NULL UNIQUE,
+     type text COLLATE "C" NOT NULL,
+     schema_version integer NOT NULL,
+     data jsonb NOT NULL,
+     metadata jsonb NOT NULL,
+     owner_workspace_id text COLLATE "C",
+     owner_user_id text COLLATE "C",
+     recorded_at timestamptz NOT NULL DEFAULT now(),
+     UNIQUE (stream_id, stream_revision)
+   )`,
+  `CREATE INDEX events_by_owner ON events (owner_workspace_id, owner_user_id, global_position)
+     WHERE owner_user_id IS NOT NULL`,
+] as const;
+
+export const EVENTS_NOTIFY_CHANNEL = 'engram_events';

@@ -1,0 +1,91 @@
+import type { DecodedEvent } from '@engram/event-store';
+import type { EntityManager, FindOptionsWhere } from 'typeorm';
+import { rowKeyString, type OwnedRow, type Projection, type RowChange } from './projection';
+
+type WorkingRow<Row> = { row: Row; deleted: boolean };
+
+/**
+ * Folds a batch of events into row changes in memory, then writes them with a few statements:
+ * owner-wide deletes first, then deletes by key, then one multi-row upsert. Rows deleted by an
+ * owner-wide delete are dropped from the working set, so what is upserted is always the final state.
+ */
+export async function applyBatch<Row extends OwnedRow>(
+  manager: EntityManager,
+  projection: Projection<Row>,
+  events: readonly DecodedEvent[],
+): Promise<void> {
+  const working = await loadRows(manager, projection, events);
+  const ownerDeletes: { workspaceId: string; userId: string }[] = [];
+  const view = {
+    get: (key: Partial<Row>) => {
+      const entry = working.get(rowKeyString(projection, key));
+      return entry && !entry.deleted ? entry.row : undefined;
+    },
+  };
+  for (const event of events) {
+    for (const change of projection.apply(event, view)) {
+      applyChange(projection, working, ownerDeletes, change);
+    }
+  }
+  for (const owner of ownerDeletes) {
+    await manager.delete(projection.entity, owner as unknown as FindOptionsWhere<Row>);
+  }
+  const deleted = [...working.values()].filter((entry) => entry.deleted).map((e) => e.row);
+  for (const row of deleted) {
+    await manager.delete(projection.entity, keyOf(projection, row) as FindOptionsWhere<Row>);
+  }
+  const upserts = [...working.values()].filter((entry) => !entry.deleted && entry.row !== undefined);
+  if (upserts.length > 0) {
+    await manager.upsert(
+      projection.entity,
+      upserts.map((entry) => entry.row),
+      { conflictPaths: [...projection.key], skipUpdateIfNoValuesChanged: true },
+    );
+  }
+}
+
+function applyChange<Row extends OwnedRow>(
+  projection: Projection<Row>,
+  working: Map<string, WorkingRow<Row>>,
+  ownerDeletes: { workspaceId: string; userId: string }[],
+  change: RowChange<Row>,
+): void {
+  switch (change.kind) {
+    case 'upsert':
+      working.set(rowKeyString(projection, change.row), { row: change.row, deleted: false });
+      return;
+    case 'delete':
+      working.set(rowKeyString(projection, change.row), { row: change.row, deleted: true });
+      return;
+    case 'deleteOwner':
+      ownerDeletes.push({ workspaceId: change.workspaceId, userId: change.userId });
+      for (const [key, entry] of working) {
+        if (entry.row.workspaceId === change.workspaceId && entry.row.userId === change.userId) {
+          working.delete(key);
+        }
+      }
+      return;
+  }
+}
+
+function keyOf<Row extends OwnedRow>(projection: Projection<Row>, row: Partial<Row>): Partial<Row> {
+  return Object.fromEntries(projection.key.map((column) => [column, row[column]])) as Partial<Row>;
+}
+
+async function loadRows<Row extends OwnedRow>(
+  manager: EntityManager,
+  projection: Projection<Row>,
+  events: readonly DecodedEvent[],
+): Promise<Map<string, WorkingRow<Row>>> {
+  const keys = new Map<string, Partial<Row>>();
+  for (const event of events) {
+    for (const key of projection.keysOf(event)) keys.set(rowKeyString(projection, key), key);
+  }
+  const working = new Map<string, WorkingRow<Row>>();
+  if (keys.size === 0) return working;
+  const rows = await manager.find(projection.entity, {
+    where: [...keys.values()].map((key) => keyOf(projection, key)) as FindOptionsWhere<Row>[],
+  });
+  for (const row of rows) working.set(rowKeyString(projection, row), { row, deleted: false });
+  return working;
+}

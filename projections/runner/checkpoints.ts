@@ -1,0 +1,35 @@
+import type { EntityManager } from 'typeorm';
+
+export async function ensureCheckpoint(manager: EntityManager, name: string): Promise<void> {
+  await manager.query(
+    `INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`,
+    [name],
+  );
+}
+
+export async function readCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
+  const rows = (await manager.query('SELECT position FROM projection_checkpoints WHERE name = $1', [
+    name,
+  ])) as { position: string }[];
+  return BigInt(rows[0]?.position ?? '0');
+}
+
+/** Locks the checkpoint row for the rest of the transaction: one writer per projection at a time. */
+export async function lockCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
+  const rows = (await manager.query(
+    'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+    [name],
+  )) as { position: string }[];
+  return BigInt(rows[0]?.position ?? '0');
+}
+
+export async function writeCheckpoint(
+  manager: EntityManager,
+  name: string,
+  position: bigint,
+): Promise<void> {
+  await manager.query(
+    'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
+    [name, position.toString()],
+  );
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import {
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type EventRecord,
+  type EventStore,
+  type RecordedEvent,
+} from '@engram/event-store';
+
+export type StoreFactory = Readonly<{
+  create: () => Promise<EventStore>;
+  dispose: () => Promise<void>;
+}>;
+
+function record(type = 'ContractTested', data: Record<string, unknown> = {}): EventRecord {
+  return {
+    eventId: randomUUID(),
+    type,
+    schemaVersion: 1,
+    data: { value: Math.random(), ...data },
+    metadata: { workspaceId: 'w', userId: 'u', correlationId: 'c', causationId: 'c', occurredAt: new Date().toISOString() },
+  };
+}
+
+/** Streams of one test: a fresh workspace so that tests never see each other's events. */
+function scope() {
+  const ws = `ws-${randomUUID().slice(0, 8)}`;
+  return { ws, stream: (user: string, id: string) => `${ws}/${user}/contract/${id}` };
+}
+
+async function collect(
+  iterable: AsyncIterable<RecordedEvent>,
+  count: number,
+  controller: AbortController,
+): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  for await (const event of iterable) {
+    seen.push(event);
+    if (seen.length >= count) break;
+  }
+  controller.abort();
+  return seen;
+}
+
+/** The behaviour every EventStore adapter must have; run by each adapter's spec file. */
+export function eventStoreContract(factory: StoreFactory): void {
+  let store: EventStore;
+  beforeAll(async () => {
+    store = await factory.create();
+  });
+  afterAll(async () => {
+    await store.close();
+    await factory.dispose();
+  });
+
+  describe('appendToStream', () => {
+    it('appends to a new stream and returns its revision and global position', async () => {
+      const { stream } = scope();
+      const result = await store.appendToStream(stream('u1', 'a'), [record(), record()], {
+        expectedRevision: 'no_stream',
+      });
+      expect(result.nextExpectedRevision).toBe(1n);
+      const events = await store.readStream(stream('u1', 'a'));
+      expect(events.map((e) => e.streamRevision)).toEqual([0n, 1n]);
+      expect(events[1]!.globalPosition).toBe(result.position);
+      expect(events[0]!.globalPosition < events[1]!.globalPosition).toBe(true);
+    });
+
+    it('checks the expected revision: no_stream, stream_exists, an exact revision, any', async () => {
+      const { stream } = scope();
+      const id = stream('u1', 'b');
+      await expect(
+        store.appendToStream(id, [record()], { expectedRevision: 'stream_exists' }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await store.appendToStream(id, [record()], { expectedRevision: 'no_stream' });
+      await expect(
+        store.appendToStream(id, [record()], { expectedRevision: 'no_stream' }),
+      ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', actual: 0n });
+      await expect(
+        store.appendToStream(id, [record()], { expectedRevision: 5n }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      const exact = await store.appendToStream(id, [record()], { expectedRevision: 0n });
+      expect(exact.nextExpectedRevision).toBe(1n);
+      const exists = await store.appendToStream(id, [record()], { expectedRevision: 'stream_exists' });
+      expect(exists.nextExpectedRevision).toBe(2n);
+      const any = await store.appendToStream(id, [record()], { expectedRevision: 'any' });
+      expect(any.nextExpectedRevision).toBe(3n);
+    });
+
+    it('is idempotent on event ids: a retry returns the first result and writes nothing', async () => {
+      const { stream } = scope();
+      const id = stream('u1', 'c');
+      const events = [record(), record()];
+      const first = await store.appendToStream(id, events, { expectedRevision: 'no_stream' });
+      const retry = await store.appendToStream(id, events, { expectedRevision: 'no_stream' });
+      expect(retry).toEqual(first);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('lets exactly one of two concurrent writers with the same expectation win', async () => {
+      const { stream } = scope();
+      const id = stream('u1', 'race');
+      await store.appendToStream(id, [record()], { expectedRevision: 'no_stream' });
+      const outcomes = await Promise.allSettled(
+        [record(), record()].map((event) =>
+          store.appendToStream(id, [event], { expectedRevision: 0n }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const rejected = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(rejected.reason).toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+  });
+
+  describe('readStream', () => {
+    it('reads forwards and backwards, from a revision, with a max count', async () => {
+      const { stream } = scope();
+      const id = stream('u1', 'd');
+      const written = Array.from({ length: 5 }, () => record());
+      await store.appendToStream(id, written, { expectedRevision: 'no_stream' });
+      const ids = written.map((e) => e.eventId);
+      expect((await store.readStream(id)).map((e) => e.eventId)).toEqual(ids);
+      expect(
+        (await store.readStream(id, { fromRevision: 2n, maxCount: 2 })).map((e) => e.eventId),
+      ).toEqual(ids.slice(2, 4));
+      expect(
+        (await store.readStream(id, { direction: 'backwards', maxCount: 2 })).map((e) => e.eventId),
+      ).toEqual([ids[4], ids[3]]);
+      expect(
+        (await store.readStream(id, { direction: 'backwards', fromRevision: 1n })).map(
+          (e) => e.eventId,
+        ),
+      ).toEqual([ids[1], ids[0]]);
+      const [first] = await store.readStream(id, { maxCount: 1 });
+      expect(first).toMatchObject({ type: 'ContractTested', schemaVersion: 1, streamId: id });
+      expect(first!.data).toEqual(written[0]!.data);
+      expect(first!.metadata).toEqual(written[0]!.metadata);
+      expect(first!.recordedAt).toBeInstanceOf(Date);
+    });
+
+    it('throws StreamNotFoundError for a stream that does not exist', async () => {
+      const { stream } = scope();
+      await expect(store.readStream(stream('u1', 'missing'))).rejects.toBeInstanceOf(
+        StreamNotFoundError,
+      );
+    });
+  });
+
+  describe('readAll', () => {
+    it('reads in global order after a position, filtered by event type and stream prefixes', async () => {
+      const { ws, stream } = scope();
+      const before = await store.headPosition();
+      await store.appendToStream(stream('u1', 'e'), [record('Alpha.One'), record('Beta.One')], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(stream('u2', 'e'), [record('Alpha.Two')], {
+        expectedRevision: 'no_stream',
+      });
+      const all = await store.readAll({ after: before, filter: { streamPrefixes: [`${ws}/`] } });
+      expect(all.map((e) => e.type)).toEqual(['Alpha.One', 'Beta.One', 'Alpha.Two']);
+      const positions = all.map((e) => e.globalPosition);
+      expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+
+      const alphas = await store.readAll({
+        after: before,
+        filter: { eventTypePrefixes: ['Alpha.'], streamPrefixes: [`${ws}/`] },
+      });
+      expect(alphas.map((e) => e.type)).toEqual(['Alpha.One', 'Alpha.Two']);
+      const user2 = await store.readAll({ after: before, filter: { streamPrefixes: [`${ws}/u2/`] } });
+      expect(user2.map((e) => e.type)).toEqual(['Alpha.Two']);
+      const afterFirst = await store.readAll({
+        after: all[0]!.globalPosition,
+        maxCount: 1,
+        filter: { streamPrefixes: [`${ws}/`] },
+      });
+      expect(afterFirst.map((e) => e.type)).toEqual(['Beta.One']);
+    });
+
+    it("reads one user's events across their streams, in global order", async () => {
+      const { ws, stream } = scope();
+      await store.appendToStream(stream('alice', 'x'), [record('A1')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('bob', 'x'), [record('B1')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('alice', 'y'), [record('A2')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('alice', 'x'), [record('A3')], { expectedRevision: 0n });
+      const events = await store.readUserEvents(ws, 'alice');
+      expect(events.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
+      const later = await store.readUserEvents(ws, 'alice', { after: events[0]!.globalPosition });
+      expect(later.map((e) => e.type)).toEqual(['A2', 'A3']);
+    });
+  });
+
+  describe('subscribeToAll', () => {
+    it('catches up, then follows live appends', async () => {
+      const { ws, stream } = scope();
+      const start = await store.headPosition();
+      await store.appendToStream(stream('u1', 'f'), [record('Old')], { expectedRevision: 'no_stream' });
+      const controller = new AbortController();
+      const seen = collect(
+        store.subscribeToAll({
+          after: start,
+          filter: { streamPrefixes: [`${ws}/`] },
+          signal: controller.signal,
+        }),
+        3,
+        controller,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await store.appendToStream(stream('u1', 'f'), [record('Live1')], { expectedRevision: 0n });
+      await store.appendToStream(stream('u2', 'f'), [record('Live2')], { expectedRevision: 'no_stream' });
+      expect((await seen).map((e) => e.type)).toEqual(['Old', 'Live1', 'Live2']);
+    });
+
+    it('stops when its signal aborts', async () => {
+      const controller = new AbortController();
+      const iterator = store.subscribeToAll({ after: await store.headPosition(), signal: controller.signal });
+      const done = (async () => {
+        for await (const event of iterator) void event;
+      })();
+      controller.abort();
+      await expect(done).resolves.toBeUndefined();
+    });
+  });
+
+  describe('deleteStream', () => {
+    it('deletes a stream: it reads as not found and cannot be appended to again', async () => {
+      const { stream } = scope();
+      const id = stream('u1', 'g');
+      await store.appendToStream(id, [record()], { expectedRevision: 'no_stream' });
+      await store.deleteStream(id);
+      await expect(store.readStream(id)).rejects.toBeInstanceOf(StreamNotFoundError);
+      await expect(store.appendToStream(id, [record()], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+        StreamDeletedError,
+      );
+    });
+  });
+
+  describe('under load', () => {
+    it('8 concurrent writers append 10,000 events; a live subscriber sees each exactly once, in order', async () => {
+      const { ws, stream } = scope();
+      const writers = 8;
+      const perWriter = 1250;
+      const start = await store.headPosition();
+      const controller = new AbortController();
+      const seen = collect(
+        store.subscribeToAll({
+          after: start,
+          filter: { streamPrefixes: [`${ws}/`] },
+          signal: controller.signal,
+        }),
+        writers * perWriter,
+        controller,
+      );
+      const written = new Set<string>();
+      await Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          for (let i = 0; i < perWriter; i += 1) {
+            const event = record('Stress');
+            written.add(event.eventId);
+            // Half the writers share streams, so revisions conflict and are retried.
+            const id = stream(`w${writer % 4}`, `s${i % 10}`);
+            for (;;) {
+              try {
+                await store.appendToStream(id, [event], { expectedRevision: 'any' });
+                break;
+              } catch (error) {
+                if (!(error instanceof WrongExpectedVersionError)) throw error;
+              }
+            }
+          }
+        }),
+      );
+      const events = await seen;
+      expect(events).toHaveLength(writers * perWriter);
+      expect(new Set(events.map((e) => e.eventId))).toEqual(written);
+      for (let i = 1; i < events.length; i += 1) {
+        expect(events[i]!.globalPosition > events[i - 1]!.globalPosition).toBe(true);
+      }
+    });
+  });
+}
