@@ -36,8 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const roles = roleConnectionStrings(ownerUrl, TEST_ROLE_PASSWORDS);
   return {
     ownerUrl,
-    appUrl: roles.app,
-    projectorUrl: roles.projector,
+    ...roles,
     drop: async () => {
       const client = new Client({ connectionString: serverUrl() });
       await client.connect();

@@ -63,7 +63,7 @@ export type ReadModelConnections = Readonly<{ app: DataSource; projector: DataSo
 
 export function roleConnectionStrings(ownerUrl: string, passwords: RolePasswords) {
   return {
-    app: connectionStringAs(ownerUrl, APP_ROLE, passwords.app),
-    projector: connectionStringAs(ownerUrl, PROJECTOR_ROLE, passwords.projector),
+    appUrl: connectionStringAs(ownerUrl, APP_ROLE, passwords.app),
+    projectorUrl: connectionStringAs(ownerUrl, PROJECTOR_ROLE, passwords.projector),
   };
 }

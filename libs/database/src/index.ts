@@ -1,4 +1,3 @@
-export * from './identity';
 export * from './roles';
 export * from './rls';
 export * from './run-as';

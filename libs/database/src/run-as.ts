@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CallerIdentity } from './identity';
+import type { CallerIdentity } from '@engram/domain';
 
 /**
  * Runs a unit of work in one transaction whose settings carry the caller's identity, so that

@@ -6,3 +6,4 @@ export * from './streams';
 export * from './clock';
 export * from './catalog';
 export * from './messages';
+export * from './identity';

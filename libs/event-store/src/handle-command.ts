@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { foldEvents, type Decider, type Event, type EventMetadata } from '@engram/domain';
-import type { EventCodec } from './codec';
+import type { DecodedEvent, EventCodec } from './codec';
 import { StreamNotFoundError, WrongExpectedVersionError } from './errors';
 import type { EventStore, RecordedEvent } from './event-store.port';
 
@@ -14,6 +14,8 @@ export type HandleOptions<E extends Event> = Readonly<{
 }>;
 
 export type HandleResult<E extends Event, State> = Readonly<{
+  /** The stream as it was read before deciding. */
+  history: readonly DecodedEvent<E>[];
   events: readonly E[];
   state: State;
   /** Position of the last event written, or of the stream's last event when nothing new was decided. */
@@ -40,7 +42,7 @@ export async function handleCommand<Command, E extends Event, State>(
     const events = decider.decide(command, state);
     const last = recorded.at(-1);
     if (events.length === 0) {
-      return { events, state, position: last?.globalPosition ?? 0n };
+      return { history, events, state, position: last?.globalPosition ?? 0n };
     }
     const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
     const records = await Promise.all(
@@ -53,6 +55,7 @@ export async function handleCommand<Command, E extends Event, State>(
         expectedRevision: last ? last.streamRevision : 'no_stream',
       });
       return {
+        history,
         events,
         state: events.reduce(decider.evolve, state),
         position: result.position,

@@ -5,16 +5,16 @@
  * Putting the owner before that dash gives every user (and every workspace) a category stream of
  * its own, so one user's events can be read from `$ce-…` without scanning `$all`:
  *
- *   `{ws}/{user}/{kind}/{id}` → `u/{esc(ws)}/{esc(user)}-{kind}/{id}`   (category `u/{esc(ws)}/{esc(user)}`)
- *   `{ws}/~/{kind}/{id}`      → `w/{esc(ws)}-{kind}/{id}`              (category `w/{esc(ws)}`)
- *   anything else             → `x-{name}`                             (category `x`)
+ *   `{ws}/{user}/{kind}/{id}` → `u/{esc(ws)}/{esc(user)}-{kind}/{id}`, category `u/{ws}/{user}`
+ *   `{ws}/~/{kind}/{id}`      → `w/{esc(ws)}-{kind}/{id}`, category `w/{ws}`
+ *   anything else             → `x-{name}`, category `x`
  *
- * `esc` turns `-` (an identifier character) into `~` (not one), so the owner part never holds a dash
- * and the first dash is always the one we put there.
+ * `esc` turns `-` (an identifier character) into `~` (not one), so the owner part never holds a
+ * dash and the first dash is always the one put there (categories hold the escaped ids).
  */
 
-/** Same rule as the domain's identifiers; duplicated so this adapter does not depend on the domain lib. */
-const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
+import { parseStreamName } from '@engram/domain';
+
 const WORKSPACE_SLOT = '~';
 const USER_PREFIX = 'u/';
 const WORKSPACE_PREFIX = 'w/';
@@ -44,15 +44,12 @@ export function userCategoryStream(workspaceId: string, userId: string): string 
 }
 
 export function toPhysicalStreamName(logical: string): string {
-  const parts = logical.split('/');
-  if (parts.length === 4) {
-    const [workspaceId, user, kind, id] = parts as [string, string, string, string];
-    if (IDENTIFIER.test(workspaceId) && kind !== '' && id !== '') {
-      if (user === WORKSPACE_SLOT) return `${workspaceCategory(workspaceId)}-${kind}/${id}`;
-      if (IDENTIFIER.test(user)) return `${userCategory(workspaceId, user)}-${kind}/${id}`;
-    }
-  }
-  return `${OTHER_PREFIX}${logical}`;
+  const stream = parseStreamName(logical);
+  if (!stream) return `${OTHER_PREFIX}${logical}`;
+  const { workspaceId, userId, kind, id } = stream;
+  return userId === null
+    ? `${workspaceCategory(workspaceId)}-${kind}/${id}`
+    : `${userCategory(workspaceId, userId)}-${kind}/${id}`;
 }
 
 /**
@@ -61,7 +58,7 @@ export function toPhysicalStreamName(logical: string): string {
  */
 export function toLogicalStreamName(physical: string): string | undefined {
   const logical = decode(physical);
-  // Re-encoding rejects every name outside the image (e.g. `x-a/b/c/d`, which would be `u/a/b-c/d`).
+  // Re-encoding rejects every name outside the image (`x-a/b/c/d` would be `u/a/b-c/d`).
   return logical !== undefined && toPhysicalStreamName(logical) === physical ? logical : undefined;
 }
 

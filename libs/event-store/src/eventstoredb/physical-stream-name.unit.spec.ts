@@ -14,7 +14,9 @@ function categoryOf(physical: string): string {
 }
 
 const identifier = fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/);
-const segment = fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }).filter((s) => !s.includes('/'));
+const segment = fc
+  .string({ minLength: 1, maxLength: 40, unit: 'binary' })
+  .filter((s) => !s.includes('/'));
 
 describe('physical stream names', () => {
   it('maps a user stream under a per-user category', () => {
@@ -37,7 +39,13 @@ describe('physical stream names', () => {
   });
 
   it('inverts the examples', () => {
-    for (const logical of ['ws-1/user-2/memory/abc-def', 'ws-1/~/settings/main', 'plain', 'a/b/c', '']) {
+    for (const logical of [
+      'ws-1/user-2/memory/abc-def',
+      'ws-1/~/settings/main',
+      'plain',
+      'a/b/c',
+      '',
+    ]) {
       expect(toLogicalStreamName(toPhysicalStreamName(logical))).toBe(logical);
     }
   });
@@ -90,7 +98,9 @@ describe('physical stream names', () => {
       fc.property(
         fc.oneof(
           fc.string({ unit: 'binary' }),
-          fc.tuple(fc.constantFrom('u/', 'w/', 'x-'), fc.string({ unit: 'binary' })).map(([p, s]) => p + s),
+          fc
+            .tuple(fc.constantFrom('u/', 'w/', 'x-'), fc.string({ unit: 'binary' }))
+            .map(([p, s]) => p + s),
         ),
         (physical) => {
           const logical = toLogicalStreamName(physical);
@@ -102,12 +112,20 @@ describe('physical stream names', () => {
 
   it('gives every user their own category, shared by all their streams', () => {
     fc.assert(
-      fc.property(identifier, identifier, identifier, identifier, segment, segment, (ws1, u1, ws2, u2, kind, id) => {
-        const first = categoryOf(toPhysicalStreamName(`${ws1}/${u1}/${kind}/${id}`));
-        const second = categoryOf(toPhysicalStreamName(`${ws2}/${u2}/${kind}/${id}`));
-        expect(first).toBe(userCategory(ws1, u1));
-        expect(first === second).toBe(ws1 === ws2 && u1 === u2);
-      }),
+      fc.property(
+        identifier,
+        identifier,
+        identifier,
+        identifier,
+        segment,
+        segment,
+        (ws1, u1, ws2, u2, kind, id) => {
+          const first = categoryOf(toPhysicalStreamName(`${ws1}/${u1}/${kind}/${id}`));
+          const second = categoryOf(toPhysicalStreamName(`${ws2}/${u2}/${kind}/${id}`));
+          expect(first).toBe(userCategory(ws1, u1));
+          expect(first === second).toBe(ws1 === ws2 && u1 === u2);
+        },
+      ),
     );
   });
 });

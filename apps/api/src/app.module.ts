@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from '@engram/auth';
+import { InfrastructureModule, ProjectionWorker, type Runtime } from '@engram/platform';
+import { HealthModule } from './health/health.module';
+import { ErrorFilter } from './http/error.filter';
+import { MeModule } from './me/me.module';
+import { MessagesModule } from './messages/messages.module';
+
+@Module({})
+export class AppModule {
+  /** The HTTP API; with `runWorker` the projections run in the same process (the embedded default). */
+  static forRuntime(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [InfrastructureModule.forRoot(runtime), HealthModule, MessagesModule, MeModule],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        ...(runtime.config.runWorker ? [ProjectionWorker] : []),
+      ],
+    };
+  }
+}

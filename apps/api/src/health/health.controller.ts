@@ -1,0 +1,38 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { Public } from '@engram/auth';
+import type { EventStore } from '@engram/event-store';
+import { APP_DATA_SOURCE, EVENT_STORE } from '@engram/platform';
+import type { DataSource } from 'typeorm';
+
+@ApiTags('operations')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @Public()
+  @HealthCheck()
+  check() {
+    return this.health.check([
+      () => this.probe('eventStore', () => this.store.ping(), { kind: this.store.kind }),
+      () => this.probe('database', async () => void (await this.dataSource.query('SELECT 1'))),
+    ]);
+  }
+
+  private async probe(key: string, ping: () => Promise<void>, details: Record<string, unknown> = {}) {
+    const session = this.indicators.check(key);
+    try {
+      await ping();
+      return session.up(details);
+    } catch (error) {
+      return session.down({ ...details, message: (error as Error).message });
+    }
+  }
+}

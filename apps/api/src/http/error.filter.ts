@@ -1,0 +1,88 @@
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import { DomainConflictError } from '@engram/domain';
+import {
+  DuplicateEventIdError,
+  StreamDeletedError,
+  WrongExpectedVersionError,
+} from '@engram/event-store';
+
+type Reply = { status: (code: number) => Reply; json: (body: unknown) => void; setHeader?: (n: string, v: string) => void; headersSent?: boolean };
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  503: 'Service Unavailable',
+};
+
+/** Every error leaves as `{ statusCode, error, message }` with a message that says what is wrong. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<Reply>();
+    if (reply.headersSent) return;
+    const { status, message } = this.describe(exception);
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) reply.setHeader?.('Retry-After', '1');
+    reply.status(status).json({
+      statusCode: status,
+      error: REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error'),
+      message,
+    });
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    if (exception instanceof HttpException) {
+      const body = exception.getResponse();
+      const message =
+        typeof body === 'string'
+          ? body
+          : (body as { message?: unknown }).message ?? exception.message;
+      return {
+        status: exception.getStatus(),
+        message: Array.isArray(message) ? message.join('; ') : String(message),
+      };
+    }
+    if (exception instanceof DomainConflictError) return { status: 409, message: exception.message };
+    if (exception instanceof WrongExpectedVersionError) {
+      return { status: 409, message: 'A concurrent change was made; retry the request' };
+    }
+    if (exception instanceof DuplicateEventIdError) return { status: 409, message: exception.message };
+    if (exception instanceof StreamDeletedError) {
+      return { status: 410, message: 'This record was erased' };
+    }
+    if (isUnavailable(exception)) {
+      this.logger.warn(`Storage unavailable: ${String(exception)}`);
+      return { status: 503, message: 'Storage is temporarily unavailable; retry shortly' };
+    }
+    const status = (exception as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // body-parser and friends (malformed JSON, body too large)
+      return { status, message: (exception as Error).message };
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    return { status: 500, message: 'Internal error' };
+  }
+}
+
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(
+      String(code),
+    ) || /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message))
+  );
+}

@@ -1,0 +1,48 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { MESSAGE_ROLES, type MessageRole } from '@engram/domain';
+import { IsIdentifier } from '../http/identifier';
+
+export const MAX_MESSAGE_LENGTH = 32_000;
+
+export class RecordMessageBody {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Idempotency key; generated when absent' })
+  @IsOptional()
+  @IsUUID('all', { message: 'messageId must be a UUID' })
+  messageId?: string;
+
+  @IsIdentifier({ example: 'sess-42' })
+  sessionId!: string;
+
+  @ApiProperty({ enum: MESSAGE_ROLES })
+  @IsIn(MESSAGE_ROLES, { message: `role must be one of: ${MESSAGE_ROLES.join(', ')}` })
+  role!: MessageRole;
+
+  @IsIdentifier({ example: 'telegram' })
+  channel!: string;
+
+  @ApiProperty({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH })
+  @IsString({ message: 'text must be a string' })
+  @Length(1, MAX_MESSAGE_LENGTH, {
+    message: `text must be 1 to ${MAX_MESSAGE_LENGTH} characters long`,
+  })
+  text!: string;
+
+  @IsIdentifier({ optional: true })
+  agentId?: string;
+
+  @IsIdentifier({ optional: true, example: 'trace-7f3a' })
+  traceId?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When it was said (default: now)' })
+  @IsOptional()
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'occurredAt must be an ISO-8601 date-time' })
+  occurredAt?: string;
+}
+
+export class RecordMessageResponse {
+  @ApiProperty({ format: 'uuid' }) messageId!: string;
+  @ApiProperty() traceId!: string;
+  @ApiProperty({ description: 'Global position of the event; pass it as minPosition to read your write' })
+  position!: number;
+}

@@ -1,0 +1,5 @@
+export * from './principal';
+export * from './token-verifier';
+export * from './mint-token';
+export * from './decorators';
+export * from './auth.guard';

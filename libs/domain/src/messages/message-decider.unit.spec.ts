@@ -1,0 +1,29 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import { messageDecider, type RecordMessage } from './message-decider';
+import type { MessageRecorded } from './message-events';
+
+const spec = deciderSpec(messageDecider);
+
+const record: RecordMessage = {
+  type: 'RecordMessage',
+  data: { messageId: 'm1', sessionId: 's1', role: 'user', channel: 'telegram', text: 'Bonjour' },
+};
+const recorded: MessageRecorded = { type: 'MessageRecorded', data: record.data };
+
+describe('message decider', () => {
+  it('records a new message', () => {
+    spec.given([]).when(record).then([recorded]);
+  });
+
+  it('records nothing when the message was already recorded (a retry)', () => {
+    spec.given([recorded]).when(record).thenNothing();
+  });
+
+  it('keeps the agent id when one is given', () => {
+    const withAgent: RecordMessage = { ...record, data: { ...record.data, agentId: 'a1' } };
+    spec
+      .given([])
+      .when(withAgent)
+      .then([{ type: 'MessageRecorded', data: withAgent.data }]);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './tokens';
+export * from './prepare-runtime';
+export * from './create-event-store';
+export * from './infrastructure.module';
+export * from './projection-worker';

@@ -1,0 +1,67 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { TokenVerifier } from '@engram/auth';
+import { createDataSource } from '@engram/database';
+import { EVENT_CATALOG, systemClock } from '@engram/domain';
+import { EventCodec, type EventStore } from '@engram/event-store';
+import { READ_MODEL_ENTITIES } from '@engram/projections';
+import type { DataSource } from 'typeorm';
+import { createEventStore } from './create-event-store';
+import type { Runtime } from './prepare-runtime';
+import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, RUNTIME } from './tokens';
+
+@Injectable()
+class InfrastructureShutdown implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/** The shared infrastructure of the API: event store, codec, read-model data source (API role), clock, token verifier. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: CLOCK, useValue: systemClock },
+        {
+          provide: EVENT_STORE,
+          useFactory: () => createEventStore(runtime, runtime.appUrl, 'engram-api'),
+        },
+        { provide: EventCodec, useFactory: () => new EventCodec(EVENT_CATALOG) },
+        {
+          provide: APP_DATA_SOURCE,
+          useFactory: () =>
+            createDataSource(runtime.appUrl, READ_MODEL_ENTITIES, 10, 'engram-api').initialize(),
+        },
+        {
+          provide: TokenVerifier,
+          useFactory: () =>
+            new TokenVerifier({
+              secret: runtime.jwtSecret,
+              jwksUrl: runtime.config.jwt.jwksUrl,
+              issuer: runtime.config.jwt.issuer,
+              audience: runtime.config.jwt.audience,
+            }),
+        },
+        InfrastructureShutdown,
+      ],
+      exports: [RUNTIME, CLOCK, EVENT_STORE, EventCodec, APP_DATA_SOURCE, TokenVerifier],
+    };
+  }
+}

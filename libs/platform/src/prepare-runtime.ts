@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { ConfigError, loadOrCreateLocalSecrets, type EngramConfig } from '@engram/config';
+import {
+  migrateDatabase,
+  roleConnectionStrings,
+  startEmbeddedPostgres,
+  type RolePasswords,
+} from '@engram/database';
+import { READ_MODEL_ENTITIES, READ_MODEL_MIGRATIONS } from '@engram/projections';
+
+export type Runtime = Readonly<{
+  config: EngramConfig;
+  ownerUrl: string;
+  appUrl: string;
+  projectorUrl: string;
+  jwtSecret: string | undefined;
+  embedded: boolean;
+  stop: () => Promise<void>;
+}>;
+
+export type Log = (message: string) => void;
+
+/**
+ * Everything the processes need before Nest starts: a Postgres (the configured one, or an embedded
+ * server started here), migrated, and the connection strings of the owner and the two login roles.
+ */
+export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Runtime> {
+  if (config.databaseUrl) {
+    if (!config.jwt.secret && !config.jwt.jwksUrl) {
+      throw new ConfigError(
+        'ENGRAM_JWT_SECRET',
+        'is required (or ENGRAM_JWKS_URL) when DATABASE_URL is set: tokens must be verifiable',
+      );
+    }
+    const passwords: RolePasswords = {
+      app: config.appDbPassword,
+      projector: config.projectorDbPassword,
+    };
+    await migrateDatabase(config.databaseUrl, schema(), passwords);
+    return {
+      config,
+      ownerUrl: config.databaseUrl,
+      ...roleConnectionStrings(config.databaseUrl, passwords),
+      jwtSecret: config.jwt.secret,
+      embedded: false,
+      stop: () => Promise.resolve(),
+    };
+  }
+  const { secrets, created } = loadOrCreateLocalSecrets(config.dataDir);
+  if (created) log(`Generated development secrets in ${join(config.dataDir, 'secrets.json')}`);
+  const pgDir = join(config.dataDir, 'postgres');
+  log(`Starting the embedded PostgreSQL (data in ${pgDir})`);
+  const server = await startEmbeddedPostgres({ dataDir: pgDir, password: secrets.databasePassword });
+  try {
+    const passwords = { app: secrets.databasePassword, projector: secrets.databasePassword };
+    await migrateDatabase(server.url, schema(), passwords);
+    return {
+      config,
+      ownerUrl: server.url,
+      ...roleConnectionStrings(server.url, passwords),
+      jwtSecret: config.jwt.secret ?? secrets.jwtSecret,
+      embedded: true,
+      stop: server.stop,
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+function schema() {
+  return { entities: READ_MODEL_ENTITIES, migrations: READ_MODEL_MIGRATIONS };
+}

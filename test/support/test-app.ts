@@ -1,0 +1,61 @@
+import { Client } from 'pg';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mintToken } from '@engram/auth';
+import type { Role } from '@engram/domain';
+import { createApp } from '../../apps/api/src/create-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
+import { TEST_JWT_SECRET, testRuntime } from './test-runtime';
+
+export type TestApp = Readonly<{
+  app: NestExpressApplication;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  database: TestDatabase;
+  token: (claims: { userId: string; workspaceId: string; roles: Role[] }) => Promise<string>;
+  close: () => Promise<void>;
+}>;
+
+/** The real HTTP application on a fresh database, projections running in process. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await createApp(testRuntime(database, overrides), { logger: false });
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer(),
+    database,
+    token: (claims) => mintToken(TEST_JWT_SECRET, claims),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Polls until `probe` returns a value that passes `done` (projections are asynchronous). */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Events stored for one user, read straight from the event store table (what a rejected request must not add). */
+export async function countUserEvents(t: TestApp, workspaceId: string, userId: string): Promise<number> {
+  const client = new Client({ connectionString: t.database.ownerUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: string }>(
+      'SELECT count(*) FROM events WHERE owner_workspace_id = $1 AND owner_user_id = $2',
+      [workspaceId, userId],
+    );
+    return Number(result.rows[0]!.count);
+  } finally {
+    await client.end();
+  }
+}

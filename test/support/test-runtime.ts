@@ -1,0 +1,23 @@
+import { loadConfig } from '@engram/config';
+import type { Runtime } from '@engram/platform';
+import type { TestDatabase } from './test-database';
+
+export const TEST_JWT_SECRET = 'engram-test-secret-0123456789abcdef0123456789';
+
+/** A runtime pointing at a test database, with the worker in process unless told otherwise. */
+export function testRuntime(database: TestDatabase, overrides: Record<string, string> = {}): Runtime {
+  return {
+    config: loadConfig({
+      DATABASE_URL: database.ownerUrl,
+      ENGRAM_JWT_SECRET: TEST_JWT_SECRET,
+      PORT: '0',
+      ...overrides,
+    }),
+    ownerUrl: database.ownerUrl,
+    appUrl: database.appUrl,
+    projectorUrl: database.projectorUrl,
+    jwtSecret: TEST_JWT_SECRET,
+    embedded: false,
+    stop: () => Promise.resolve(),
+  };
+}
