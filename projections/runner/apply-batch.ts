@@ -28,13 +28,15 @@ export async function applyBatch<Row extends OwnedRow>(
     }
   }
   for (const owner of ownerDeletes) {
-    await manager.delete(projection.entity, owner as unknown as FindOptionsWhere<Row>);
+    await manager.delete(projection.entity, owner);
   }
   const deleted = [...working.values()].filter((entry) => entry.deleted).map((e) => e.row);
   for (const row of deleted) {
-    await manager.delete(projection.entity, keyOf(projection, row) as FindOptionsWhere<Row>);
+    await manager.delete(projection.entity, keyOf(projection, row));
   }
-  const upserts = [...working.values()].filter((entry) => !entry.deleted && entry.row !== undefined);
+  const upserts = [...working.values()].filter(
+    (entry) => !entry.deleted && entry.row !== undefined,
+  );
   if (upserts.length > 0) {
     await manager.upsert(
       projection.entity,

@@ -8,18 +8,19 @@ export async function ensureCheckpoint(manager: EntityManager, name: string): Pr
 }
 
 export async function readCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
-  const rows = (await manager.query('SELECT position FROM projection_checkpoints WHERE name = $1', [
-    name,
-  ])) as { position: string }[];
+  const rows = await manager.query<{ position: string }[]>(
+    'SELECT position FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
   return BigInt(rows[0]?.position ?? '0');
 }
 
 /** Locks the checkpoint row for the rest of the transaction: one writer per projection at a time. */
 export async function lockCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
-  const rows = (await manager.query(
+  const rows = await manager.query<{ position: string }[]>(
     'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
     [name],
-  )) as { position: string }[];
+  );
   return BigInt(rows[0]?.position ?? '0');
 }
 

@@ -98,7 +98,11 @@ export class ProjectionRunner {
       const current = await lockCheckpoint(manager, this.projection.name);
       if (current !== expectedCheckpoint) return false;
       await applyBatch(manager, this.projection, decoded);
-      await writeCheckpoint(manager, this.projection.name, events[events.length - 1]!.globalPosition);
+      await writeCheckpoint(
+        manager,
+        this.projection.name,
+        events[events.length - 1]!.globalPosition,
+      );
       return true;
     });
   }

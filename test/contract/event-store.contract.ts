@@ -19,7 +19,13 @@ function record(type = 'ContractTested', data: Record<string, unknown> = {}): Ev
     type,
     schemaVersion: 1,
     data: { value: Math.random(), ...data },
-    metadata: { workspaceId: 'w', userId: 'u', correlationId: 'c', causationId: 'c', occurredAt: new Date().toISOString() },
+    metadata: {
+      workspaceId: 'w',
+      userId: 'u',
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: new Date().toISOString(),
+    },
   };
 }
 
@@ -82,7 +88,9 @@ export function eventStoreContract(factory: StoreFactory): void {
       ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       const exact = await store.appendToStream(id, [record()], { expectedRevision: 0n });
       expect(exact.nextExpectedRevision).toBe(1n);
-      const exists = await store.appendToStream(id, [record()], { expectedRevision: 'stream_exists' });
+      const exists = await store.appendToStream(id, [record()], {
+        expectedRevision: 'stream_exists',
+      });
       expect(exists.nextExpectedRevision).toBe(2n);
       const any = await store.appendToStream(id, [record()], { expectedRevision: 'any' });
       expect(any.nextExpectedRevision).toBe(3n);
@@ -168,7 +176,10 @@ export function eventStoreContract(factory: StoreFactory): void {
         filter: { eventTypePrefixes: ['Alpha.'], streamPrefixes: [`${ws}/`] },
       });
       expect(alphas.map((e) => e.type)).toEqual(['Alpha.One', 'Alpha.Two']);
-      const user2 = await store.readAll({ after: before, filter: { streamPrefixes: [`${ws}/u2/`] } });
+      const user2 = await store.readAll({
+        after: before,
+        filter: { streamPrefixes: [`${ws}/u2/`] },
+      });
       expect(user2.map((e) => e.type)).toEqual(['Alpha.Two']);
       const afterFirst = await store.readAll({
         after: all[0]!.globalPosition,
@@ -180,9 +191,15 @@ export function eventStoreContract(factory: StoreFactory): void {
 
     it("reads one user's events across their streams, in global order", async () => {
       const { ws, stream } = scope();
-      await store.appendToStream(stream('alice', 'x'), [record('A1')], { expectedRevision: 'no_stream' });
-      await store.appendToStream(stream('bob', 'x'), [record('B1')], { expectedRevision: 'no_stream' });
-      await store.appendToStream(stream('alice', 'y'), [record('A2')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('alice', 'x'), [record('A1')], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(stream('bob', 'x'), [record('B1')], {
+        expectedRevision: 'no_stream',
+      });
+      await store.appendToStream(stream('alice', 'y'), [record('A2')], {
+        expectedRevision: 'no_stream',
+      });
       await store.appendToStream(stream('alice', 'x'), [record('A3')], { expectedRevision: 0n });
       const events = await store.readUserEvents(ws, 'alice');
       expect(events.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
@@ -195,7 +212,9 @@ export function eventStoreContract(factory: StoreFactory): void {
     it('catches up, then follows live appends', async () => {
       const { ws, stream } = scope();
       const start = await store.headPosition();
-      await store.appendToStream(stream('u1', 'f'), [record('Old')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('u1', 'f'), [record('Old')], {
+        expectedRevision: 'no_stream',
+      });
       const controller = new AbortController();
       const seen = collect(
         store.subscribeToAll({
@@ -208,13 +227,18 @@ export function eventStoreContract(factory: StoreFactory): void {
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
       await store.appendToStream(stream('u1', 'f'), [record('Live1')], { expectedRevision: 0n });
-      await store.appendToStream(stream('u2', 'f'), [record('Live2')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(stream('u2', 'f'), [record('Live2')], {
+        expectedRevision: 'no_stream',
+      });
       expect((await seen).map((e) => e.type)).toEqual(['Old', 'Live1', 'Live2']);
     });
 
     it('stops when its signal aborts', async () => {
       const controller = new AbortController();
-      const iterator = store.subscribeToAll({ after: await store.headPosition(), signal: controller.signal });
+      const iterator = store.subscribeToAll({
+        after: await store.headPosition(),
+        signal: controller.signal,
+      });
       const done = (async () => {
         for await (const event of iterator) void event;
       })();
@@ -230,9 +254,9 @@ export function eventStoreContract(factory: StoreFactory): void {
       await store.appendToStream(id, [record()], { expectedRevision: 'no_stream' });
       await store.deleteStream(id);
       await expect(store.readStream(id)).rejects.toBeInstanceOf(StreamNotFoundError);
-      await expect(store.appendToStream(id, [record()], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
-        StreamDeletedError,
-      );
+      await expect(
+        store.appendToStream(id, [record()], { expectedRevision: 'any' }),
+      ).rejects.toBeInstanceOf(StreamDeletedError);
     });
   });
 

@@ -46,13 +46,21 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
         error: 'Unauthorized',
         message: expect.stringMatching(/Missing bearer token/),
       });
-      await request(t.http).post(path).set('authorization', 'Bearer nope').send(message()).expect(401);
+      await request(t.http)
+        .post(path)
+        .set('authorization', 'Bearer nope')
+        .send(message())
+        .expect(401);
       const forged = await new SignJWT({ ws: 'w1', roles: ['agent'] })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('x')
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-      const bad = await request(t.http).post(path).auth(forged, { type: 'bearer' }).send(message()).expect(401);
+      const bad = await request(t.http)
+        .post(path)
+        .auth(forged, { type: 'bearer' })
+        .send(message())
+        .expect(401);
       expect(bad.body.message).toMatch(/Invalid token/);
     });
 
@@ -62,19 +70,31 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
         .setSubject('x')
         .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
         .sign(new TextEncoder().encode('engram-test-secret-0123456789abcdef0123456789'));
-      await request(t.http).post(path).auth(expired, { type: 'bearer' }).send(message()).expect(401);
+      await request(t.http)
+        .post(path)
+        .auth(expired, { type: 'bearer' })
+        .send(message())
+        .expect(401);
       const noRoles = await new SignJWT({ ws: 'w1', roles: ['root'] })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('x')
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('engram-test-secret-0123456789abcdef0123456789'));
-      const response = await request(t.http).post(path).auth(noRoles, { type: 'bearer' }).send(message()).expect(401);
+      const response = await request(t.http)
+        .post(path)
+        .auth(noRoles, { type: 'bearer' })
+        .send(message())
+        .expect(401);
       expect(response.body.message).toMatch(/unknown roles: root/);
     });
 
     it('answers 403 for a wrong role and for another workspace', async () => {
       const user = await t.token({ userId: 'u1', workspaceId: 'w1', roles: ['user'] });
-      const role = await request(t.http).post(path).auth(user, { type: 'bearer' }).send(message()).expect(403);
+      const role = await request(t.http)
+        .post(path)
+        .auth(user, { type: 'bearer' })
+        .send(message())
+        .expect(403);
       expect(role.body.message).toMatch(/needs the role agent/);
       const other = await request(t.http)
         .post('/v1/workspaces/w2/users/u1/messages')
@@ -130,24 +150,43 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
 
     it.each([
       ['a missing sessionId', { sessionId: undefined }, /sessionId must be 1-128 characters/],
-      ['a sessionId with a space', { sessionId: 'has space' }, /sessionId must be 1-128 characters/],
+      [
+        'a sessionId with a space',
+        { sessionId: 'has space' },
+        /sessionId must be 1-128 characters/,
+      ],
       ['an unknown role', { role: 'system' }, /role must be one of: user, assistant/],
       ['an empty text', { text: '' }, /text must be 1 to 32000 characters long/],
-      ['a text of 32,001 chars', { text: 'x'.repeat(32_001) }, /text must be 1 to 32000 characters long/],
+      [
+        'a text of 32,001 chars',
+        { text: 'x'.repeat(32_001) },
+        /text must be 1 to 32000 characters long/,
+      ],
       ['a text that is a number', { text: 42 }, /text must be a string/],
       ['a messageId that is no UUID', { messageId: 'not-a-uuid' }, /messageId must be a UUID/],
-      ['an occurredAt that is no date', { occurredAt: 'yesterday' }, /occurredAt must be an ISO-8601 date-time/],
+      [
+        'an occurredAt that is no date',
+        { occurredAt: 'yesterday' },
+        /occurredAt must be an ISO-8601 date-time/,
+      ],
       ['a channel of 129 chars', { channel: 'a'.repeat(129) }, /channel must be 1-128 characters/],
       ['an unknown field', { unexpected: true }, /property unexpected should not exist/],
-    ])('refuses %s with a 400 that names the field, and writes nothing', async (_, override, expected) => {
-      const response = await request(t.http)
-        .post('/v1/workspaces/w1/users/u3/messages')
-        .auth(agent, { type: 'bearer' })
-        .send(message(override))
-        .expect(400);
-      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(expected) });
-      expect(await countUserEvents(t, 'w1', 'u3')).toBe(0);
-    });
+    ])(
+      'refuses %s with a 400 that names the field, and writes nothing',
+      async (_, override, expected) => {
+        const response = await request(t.http)
+          .post('/v1/workspaces/w1/users/u3/messages')
+          .auth(agent, { type: 'bearer' })
+          .send(message(override))
+          .expect(400);
+        expect(response.body).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: expect.stringMatching(expected),
+        });
+        expect(await countUserEvents(t, 'w1', 'u3')).toBe(0);
+      },
+    );
 
     it('refuses malformed JSON, bodies over the limit and invalid path identifiers with a 4xx', async () => {
       const malformed = await request(t.http)

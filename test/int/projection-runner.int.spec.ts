@@ -41,10 +41,10 @@ describe('projection runner', () => {
   }
 
   async function rows() {
-    return (await projector.query(
+    return await projector.query<Record<string, unknown>[]>(
       `SELECT workspace_id, user_id, event_count, message_count, first_event_at, last_event_at, last_position
          FROM user_stream_stats ORDER BY workspace_id, user_id`,
-    )) as Record<string, unknown>[];
+    );
   }
 
   beforeAll(async () => {
@@ -67,7 +67,10 @@ describe('projection runner', () => {
     await recordMessage('w1', 'alice', '2026-06-08T16:40:00.000Z');
     await recordMessage('w1', 'alice', '2026-06-08T16:42:00.000Z');
     const last = await recordMessage('w1', 'bob', '2026-06-09T09:00:00.000Z');
-    const runner = new ProjectionRunner({ store, codec, dataSource: projector }, userStreamStatsProjection);
+    const runner = new ProjectionRunner(
+      { store, codec, dataSource: projector },
+      userStreamStatsProjection,
+    );
     expect(await runner.catchUp()).toBe(last.position);
     const byUser = Object.fromEntries((await rows()).map((row) => [row.user_id, row]));
     expect(byUser.alice).toMatchObject({
@@ -81,7 +84,10 @@ describe('projection runner', () => {
 
   it('applies a batch and its checkpoint together: a failing batch leaves both untouched', async () => {
     await recordMessage('w1', 'carol', '2026-06-10T10:00:00.000Z');
-    const runner = new ProjectionRunner({ store, codec, dataSource: projector }, userStreamStatsProjection);
+    const runner = new ProjectionRunner(
+      { store, codec, dataSource: projector },
+      userStreamStatsProjection,
+    );
     const before = await runner.catchUp();
     const snapshot = await rows();
     await recordMessage('w1', 'carol', '2026-06-10T10:01:00.000Z');
@@ -106,11 +112,19 @@ describe('projection runner', () => {
 
   it('rebuilding from position 0 gives the same rows', async () => {
     for (let i = 0; i < 30; i += 1) {
-      await recordMessage('w2', `u${i % 7}`, `2026-06-${String(10 + (i % 9)).padStart(2, '0')}T08:00:00.000Z`);
+      await recordMessage(
+        'w2',
+        `u${i % 7}`,
+        `2026-06-${String(10 + (i % 9)).padStart(2, '0')}T08:00:00.000Z`,
+      );
     }
-    const runner = new ProjectionRunner({ store, codec, dataSource: projector }, userStreamStatsProjection, {
-      batchSize: 7,
-    });
+    const runner = new ProjectionRunner(
+      { store, codec, dataSource: projector },
+      userStreamStatsProjection,
+      {
+        batchSize: 7,
+      },
+    );
     await runner.catchUp();
     const first = await rows();
     await resetProjection(projector, userStreamStatsProjection);
@@ -125,19 +139,30 @@ describe('projection runner', () => {
     const controller = new AbortController();
     const deps = { store, codec, dataSource: projector };
     const running = [
-      new ProjectionRunner(deps, userStreamStatsProjection, { batchSize: 3 }).run(controller.signal),
-      new ProjectionRunner(deps, userStreamStatsProjection, { batchSize: 5 }).run(controller.signal),
+      new ProjectionRunner(deps, userStreamStatsProjection, { batchSize: 3 }).run(
+        controller.signal,
+      ),
+      new ProjectionRunner(deps, userStreamStatsProjection, { batchSize: 5 }).run(
+        controller.signal,
+      ),
     ];
     const appends = 40;
     let last = 0n;
     await Promise.all(
       Array.from({ length: appends }, async (_, i) => {
-        const result = await recordMessage('w3', 'erin', `2026-07-01T00:00:${String(i).padStart(2, '0')}.000Z`);
+        const result = await recordMessage(
+          'w3',
+          'erin',
+          `2026-07-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+        );
         if (result.position > last) last = result.position;
       }),
     );
     const deadline = Date.now() + 10_000;
-    while ((await readCheckpoint(projector.manager, 'user_stream_stats')) < last && Date.now() < deadline) {
+    while (
+      (await readCheckpoint(projector.manager, 'user_stream_stats')) < last &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     controller.abort();

@@ -62,34 +62,40 @@ describe('row-level security on read models', () => {
     await expect(
       app.query(`INSERT INTO user_stream_stats VALUES ('w1', 'eve', 1, 1, now(), now(), 1)`),
     ).rejects.toThrow(/permission denied/);
-    await expect(app.query('ALTER TABLE user_stream_stats DISABLE ROW LEVEL SECURITY')).rejects.toThrow(
-      /must be owner/,
-    );
-    await expect(app.query('SET row_security = off; SELECT * FROM user_stream_stats')).rejects.toThrow(
-      /row-level security/,
-    );
+    await expect(
+      app.query('ALTER TABLE user_stream_stats DISABLE ROW LEVEL SECURITY'),
+    ).rejects.toThrow(/must be owner/);
+    await expect(
+      app.query('SET row_security = off; SELECT * FROM user_stream_stats'),
+    ).rejects.toThrow(/row-level security/);
   });
 
   it('runs the API role without BYPASSRLS and without owning any table', async () => {
-    const [role] = (await app.query(
+    const [role] = await app.query<{ rolbypassrls: boolean; rolsuper: boolean }[]>(
       `SELECT rolbypassrls, rolsuper FROM pg_roles WHERE rolname = current_user`,
-    )) as { rolbypassrls: boolean; rolsuper: boolean }[];
+    );
     expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
-    const owned = (await app.query(
+    const owned = await app.query<unknown[]>(
       `SELECT tablename FROM pg_tables WHERE tableowner = current_user`,
-    )) as unknown[];
+    );
     expect(owned).toEqual([]);
   });
 
   it('puts every read-model table with user rows under a policy', async () => {
-    const tables = (await app.query(
+    const tables = await app.query<
+      { relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }[]
+    >(
       `SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity
          FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'user_id'
         WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace`,
-    )) as { relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }[];
+    );
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
-      expect(table).toEqual({ relname: table.relname, relrowsecurity: true, relforcerowsecurity: true });
+      expect(table).toEqual({
+        relname: table.relname,
+        relrowsecurity: true,
+        relforcerowsecurity: true,
+      });
     }
   });
 });

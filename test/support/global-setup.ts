@@ -24,5 +24,7 @@ export default async function globalSetup(): Promise<void> {
   });
   (globalThis as { engramTestPostgres?: typeof handle }).engramTestPostgres = handle;
   process.env.TEST_DATABASE_URL = handle.url;
-  console.log(`\nTests use an embedded PostgreSQL in ${dataDir} (set TEST_DATABASE_URL to use another).`);
+  console.log(
+    `\nTests use an embedded PostgreSQL in ${dataDir} (set TEST_DATABASE_URL to use another).`,
+  );
 }

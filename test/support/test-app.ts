@@ -46,7 +46,11 @@ export async function eventually<T>(
 }
 
 /** Events stored for one user, read straight from the event store table (what a rejected request must not add). */
-export async function countUserEvents(t: TestApp, workspaceId: string, userId: string): Promise<number> {
+export async function countUserEvents(
+  t: TestApp,
+  workspaceId: string,
+  userId: string,
+): Promise<number> {
   const client = new Client({ connectionString: t.database.ownerUrl });
   await client.connect();
   try {

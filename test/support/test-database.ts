@@ -14,7 +14,8 @@ export type TestDatabase = Readonly<{
 
 export function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (globalSetup)');
+  if (!url)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (globalSetup)');
   return url;
 }
 

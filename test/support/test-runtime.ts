@@ -5,7 +5,10 @@ import type { TestDatabase } from './test-database';
 export const TEST_JWT_SECRET = 'engram-test-secret-0123456789abcdef0123456789';
 
 /** A runtime pointing at a test database, with the worker in process unless told otherwise. */
-export function testRuntime(database: TestDatabase, overrides: Record<string, string> = {}): Runtime {
+export function testRuntime(
+  database: TestDatabase,
+  overrides: Record<string, string> = {},
+): Runtime {
   return {
     config: loadConfig({
       DATABASE_URL: database.ownerUrl,

@@ -6,7 +6,10 @@ import { AppModule } from './app.module';
 import { validationPipe } from './http/validation.pipe';
 
 /** Builds the HTTP application (used by main and by the end-to-end tests). */
-export async function createApp(runtime: Runtime, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  runtime: Runtime,
+  options: { logger?: false } = {},
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
     ...(options.logger === false ? { logger: false } : {}),
   });

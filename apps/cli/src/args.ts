@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 
-export type CliArgs = Readonly<{ command: string | undefined; values: Record<string, string | boolean | undefined>; positionals: string[] }>;
+export type CliArgs = Readonly<{
+  command: string | undefined;
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}>;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const { values, positionals } = parseArgs({

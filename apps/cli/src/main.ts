@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const runtime = await prepareRuntime(loadConfig(), (message) => process.stderr.write(`${message}\n`));
+  const runtime = await prepareRuntime(loadConfig(), (message) =>
+    process.stderr.write(`${message}\n`),
+  );
   try {
     switch (args.command) {
       case 'token':

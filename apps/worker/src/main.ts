@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const logger = new Logger('EngramWorker');
   const config = loadConfig();
   if (!config.databaseUrl) {
-    throw new ConfigError('DATABASE_URL', 'is required by the separate worker (the embedded default runs the worker inside the API)');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required by the separate worker (the embedded default runs the worker inside the API)',
+    );
   }
   const runtime = await prepareRuntime(config, (message) => logger.log(message));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRuntime(runtime));

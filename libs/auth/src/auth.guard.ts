@@ -48,7 +48,8 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;
     const match = /^Bearer\s+(\S+)$/i.exec(value ?? '');
-    if (!match) throw new UnauthorizedException('Missing bearer token (Authorization: Bearer <JWT>)');
+    if (!match)
+      throw new UnauthorizedException('Missing bearer token (Authorization: Bearer <JWT>)');
     try {
       return await this.verifier.verify(match[1]!);
     } catch (error) {

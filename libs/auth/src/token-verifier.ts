@@ -28,7 +28,10 @@ export class TokenVerifier {
     try {
       const { payload } =
         this.jwks && !this.isSymmetric(token)
-          ? await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256', 'EdDSA'] })
+          ? await jwtVerify(token, this.jwks, {
+              ...common,
+              algorithms: ['RS256', 'ES256', 'EdDSA'],
+            })
           : await jwtVerify(token, this.secret!, { ...common, algorithms: ['HS256'] });
       return principalFromClaims(payload);
     } catch (error) {

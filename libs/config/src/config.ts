@@ -75,7 +75,10 @@ function optionalUrl(env: Env, name: string, protocols: readonly string[]): stri
     throw new ConfigError(name, 'is not a valid URL');
   }
   if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.join(' or ')}//, got ${url.protocol}//`);
+    throw new ConfigError(
+      name,
+      `must start with ${protocols.join(' or ')}//, got ${url.protocol}//`,
+    );
   }
   return raw;
 }

@@ -8,7 +8,10 @@ import { join } from 'node:path';
  */
 export type LocalSecrets = Readonly<{ jwtSecret: string; databasePassword: string }>;
 
-export function loadOrCreateLocalSecrets(dataDir: string): { secrets: LocalSecrets; created: boolean } {
+export function loadOrCreateLocalSecrets(dataDir: string): {
+  secrets: LocalSecrets;
+  created: boolean;
+} {
   const file = join(dataDir, 'secrets.json');
   try {
     return { secrets: JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets, created: false };

@@ -1,4 +1,4 @@
-import { DataSource, type MixedList } from 'typeorm';
+import { DataSource, type MigrationInterface, type MixedList } from 'typeorm';
 import { CORE_MIGRATIONS } from './migrations';
 import {
   APP_ROLE,
@@ -11,9 +11,16 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity and migration classes
 type Classes = MixedList<Function>;
 
-export type DatabaseSchema = Readonly<{ entities: Classes; migrations: readonly Function[] }>;
+export type MigrationClass = new () => MigrationInterface;
 
-export function createDataSource(url: string, entities: Classes, poolSize = 10, name = 'engram'): DataSource {
+export type DatabaseSchema = Readonly<{ entities: Classes; migrations: readonly MigrationClass[] }>;
+
+export function createDataSource(
+  url: string,
+  entities: Classes,
+  poolSize = 10,
+  name = 'engram',
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,

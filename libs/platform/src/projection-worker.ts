@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { createDataSource } from '@engram/database';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import { PROJECTIONS, READ_MODEL_ENTITIES, ProjectionRunner } from '@engram/projections';

@@ -26,7 +26,11 @@ export class HealthController {
     ]);
   }
 
-  private async probe(key: string, ping: () => Promise<void>, details: Record<string, unknown> = {}) {
+  private async probe(
+    key: string,
+    ping: () => Promise<void>,
+    details: Record<string, unknown> = {},
+  ) {
     const session = this.indicators.check(key);
     try {
       await ping();

@@ -13,7 +13,12 @@ import {
   WrongExpectedVersionError,
 } from '@engram/event-store';
 
-type Reply = { status: (code: number) => Reply; json: (body: unknown) => void; setHeader?: (n: string, v: string) => void; headersSent?: boolean };
+type Reply = {
+  status: (code: number) => Reply;
+  json: (body: unknown) => void;
+  setHeader?: (n: string, v: string) => void;
+  headersSent?: boolean;
+};
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -36,7 +41,7 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<Reply>();
     if (reply.headersSent) return;
     const { status, message } = this.describe(exception);
-    if (status === HttpStatus.SERVICE_UNAVAILABLE) reply.setHeader?.('Retry-After', '1');
+    if (status === Number(HttpStatus.SERVICE_UNAVAILABLE)) reply.setHeader?.('Retry-After', '1');
     reply.status(status).json({
       statusCode: status,
       error: REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error'),
@@ -47,20 +52,23 @@ export class ErrorFilter implements ExceptionFilter {
   private describe(exception: unknown): { status: number; message: string } {
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
-      const message =
-        typeof body === 'string'
-          ? body
-          : (body as { message?: unknown }).message ?? exception.message;
+      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       return {
         status: exception.getStatus(),
-        message: Array.isArray(message) ? message.join('; ') : String(message),
+        message: Array.isArray(message)
+          ? message.join('; ')
+          : typeof message === 'string'
+            ? message
+            : exception.message,
       };
     }
-    if (exception instanceof DomainConflictError) return { status: 409, message: exception.message };
+    if (exception instanceof DomainConflictError)
+      return { status: 409, message: exception.message };
     if (exception instanceof WrongExpectedVersionError) {
       return { status: 409, message: 'A concurrent change was made; retry the request' };
     }
-    if (exception instanceof DuplicateEventIdError) return { status: 409, message: exception.message };
+    if (exception instanceof DuplicateEventIdError)
+      return { status: 409, message: exception.message };
     if (exception instanceof StreamDeletedError) {
       return { status: 410, message: 'This record was erased' };
     }
@@ -81,8 +89,19 @@ export class ErrorFilter implements ExceptionFilter {
 function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(
-      String(code),
-    ) || /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message))
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      '57P01',
+      '57P03',
+      '53300',
+      '08006',
+      '08001',
+      '08003',
+    ].includes(String(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(
+      String((error as Error)?.message),
+    )
   );
 }

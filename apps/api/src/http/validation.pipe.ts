@@ -4,7 +4,9 @@ function describe(errors: readonly ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.values(error.constraints ?? {}).map((message) =>
-      message.startsWith(error.property) ? message.replace(error.property, path) : `${path}: ${message}`,
+      message.startsWith(error.property)
+        ? message.replace(error.property, path)
+        : `${path}: ${message}`,
     );
     return [...own, ...describe(error.children ?? [], path)];
   });

@@ -9,4 +9,8 @@ export class RecordMessageCommand {
   ) {}
 }
 
-export type RecordMessageOutcome = Readonly<{ messageId: string; traceId: string; position: bigint }>;
+export type RecordMessageOutcome = Readonly<{
+  messageId: string;
+  traceId: string;
+  position: bigint;
+}>;

@@ -36,13 +36,18 @@ export class RecordMessageBody {
 
   @ApiPropertyOptional({ format: 'date-time', description: 'When it was said (default: now)' })
   @IsOptional()
-  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'occurredAt must be an ISO-8601 date-time' })
+  @IsISO8601(
+    { strict: true, strictSeparator: true },
+    { message: 'occurredAt must be an ISO-8601 date-time' },
+  )
   occurredAt?: string;
 }
 
 export class RecordMessageResponse {
   @ApiProperty({ format: 'uuid' }) messageId!: string;
   @ApiProperty() traceId!: string;
-  @ApiProperty({ description: 'Global position of the event; pass it as minPosition to read your write' })
+  @ApiProperty({
+    description: 'Global position of the event; pass it as minPosition to read your write',
+  })
   position!: number;
 }

@@ -6,13 +6,21 @@ import { EVENT_STORE } from '@engram/platform';
 import { RecordMessageCommand, type RecordMessageOutcome } from './record-message.command';
 
 @CommandHandler(RecordMessageCommand)
-export class RecordMessageHandler implements ICommandHandler<RecordMessageCommand, RecordMessageOutcome> {
+export class RecordMessageHandler implements ICommandHandler<
+  RecordMessageCommand,
+  RecordMessageOutcome
+> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly codec: EventCodec,
   ) {}
 
-  async execute({ workspaceId, userId, command, metadata }: RecordMessageCommand): Promise<RecordMessageOutcome> {
+  async execute({
+    workspaceId,
+    userId,
+    command,
+    metadata,
+  }: RecordMessageCommand): Promise<RecordMessageOutcome> {
     const { messageId } = command.data;
     // One stream per message: recording never reads the user's history, and the message id
     // doubles as the event id, so a retried request appends nothing.

@@ -1,7 +1,12 @@
 import { createDataSource } from '@engram/database';
 import { EVENT_CATALOG } from '@engram/domain';
 import { EventCodec } from '@engram/event-store';
-import { PROJECTIONS, READ_MODEL_ENTITIES, ProjectionRunner, resetProjection } from '@engram/projections';
+import {
+  PROJECTIONS,
+  READ_MODEL_ENTITIES,
+  ProjectionRunner,
+  resetProjection,
+} from '@engram/projections';
 import { createEventStore, type Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
@@ -17,14 +22,24 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
     return projection;
   });
   const store = createEventStore(runtime, runtime.projectorUrl, 'engram-cli');
-  const dataSource = await createDataSource(runtime.projectorUrl, READ_MODEL_ENTITIES, 2, 'engram-cli').initialize();
+  const dataSource = await createDataSource(
+    runtime.projectorUrl,
+    READ_MODEL_ENTITIES,
+    2,
+    'engram-cli',
+  ).initialize();
   try {
     const codec = new EventCodec(EVENT_CATALOG);
     for (const projection of selected) {
       const started = Date.now();
       await resetProjection(dataSource, projection);
-      const position = await new ProjectionRunner({ store, codec, dataSource }, projection).catchUp();
-      process.stderr.write(`${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`);
+      const position = await new ProjectionRunner(
+        { store, codec, dataSource },
+        projection,
+      ).catchUp();
+      process.stderr.write(
+        `${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`,
+      );
     }
   } finally {
     await store.close();

@@ -11,7 +11,9 @@ export class EventStore1764400000000 implements MigrationInterface {
     await runner.query(`GRANT SELECT, INSERT, DELETE ON events TO ${APP_ROLE}`);
     await runner.query(`GRANT SELECT, INSERT, UPDATE ON event_streams TO ${APP_ROLE}`);
     await runner.query(`GRANT SELECT, UPDATE ON event_store_head TO ${APP_ROLE}`);
-    await runner.query(`GRANT SELECT ON events, event_streams, event_store_head TO ${PROJECTOR_ROLE}`);
+    await runner.query(
+      `GRANT SELECT ON events, event_streams, event_store_head TO ${PROJECTOR_ROLE}`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

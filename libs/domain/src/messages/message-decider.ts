@@ -16,8 +16,7 @@ export type RecordMessage = Readonly<{
 export type MessageCommand = RecordMessage;
 
 export type MessageState =
-  | Readonly<{ status: 'absent' }>
-  | Readonly<{ status: 'recorded'; messageId: string }>;
+  Readonly<{ status: 'absent' }> | Readonly<{ status: 'recorded'; messageId: string }>;
 
 /** A message is recorded once; recording it again (a client retry) decides nothing new. */
 export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState> = {

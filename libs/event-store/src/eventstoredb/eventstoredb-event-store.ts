@@ -21,7 +21,6 @@ import type {
   EventData,
   Filter,
   Position,
-  ReadPosition,
   ReadRevision,
   RecordedEvent as EsdbRecordedEvent,
   ResolvedEvent as EsdbResolvedEvent,

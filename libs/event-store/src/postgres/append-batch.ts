@@ -75,7 +75,10 @@ async function loadStreams(client: PoolClient, requests: readonly AppendRequest[
     [ids],
   );
   return new Map<string, StreamState>(
-    result.rows.map((row) => [row.stream_id, { revision: BigInt(row.revision), deleted: row.deleted }]),
+    result.rows.map((row) => [
+      row.stream_id,
+      { revision: BigInt(row.revision), deleted: row.deleted },
+    ]),
   );
 }
 

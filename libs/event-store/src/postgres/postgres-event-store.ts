@@ -70,7 +70,8 @@ export class PostgresEventStore implements EventStore {
       'SELECT deleted FROM event_streams WHERE stream_id = $1',
       [streamId],
     );
-    if (stream.rows.length === 0 || stream.rows[0]!.deleted) throw new StreamNotFoundError(streamId);
+    if (stream.rows.length === 0 || stream.rows[0]!.deleted)
+      throw new StreamNotFoundError(streamId);
     const backwards = options.direction === 'backwards';
     const params: unknown[] = [streamId];
     let condition = '';
@@ -106,7 +107,11 @@ export class PostgresEventStore implements EventStore {
     while (!signal?.aborted) {
       const generation = this.notifier.generation;
       const head = await this.headPosition();
-      const events = await this.readAll({ after, maxCount: this.batchSize, filter: options.filter });
+      const events = await this.readAll({
+        after,
+        maxCount: this.batchSize,
+        filter: options.filter,
+      });
       for (const event of events) {
         if (signal?.aborted) return;
         yield event;

@@ -1,0 +1,43 @@
+/** Architecture rules checked by `npm run lint` (dependency-cruiser). */
+module.exports = {
+  forbidden: [
+    {
+      name: 'pure-domain',
+      comment: 'The domain is plain functions and types: no framework, no database, no I/O.',
+      severity: 'error',
+      from: { path: '^libs/domain/' },
+      to: {
+        path: '^(apps|projections|libs/(?!domain/))|node_modules/(@nestjs|typeorm|pg|@eventstore|openai|express)',
+      },
+    },
+    {
+      name: 'libs-do-not-know-apps',
+      severity: 'error',
+      from: { path: '^(libs|projections)/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'projections-are-not-http',
+      comment: 'Read models and their queries know nothing of NestJS.',
+      severity: 'error',
+      from: { path: '^projections/' },
+      to: { path: 'node_modules/@nestjs' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(\\.spec\\.ts$|^dist/|^test/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
