@@ -19,6 +19,7 @@ import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, RUNTIME } from './tokens';
 @Injectable()
 class InfrastructureShutdown implements OnApplicationShutdown {
   constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource,
   ) {}
@@ -26,6 +27,8 @@ class InfrastructureShutdown implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    // Last: the embedded PostgreSQL (a no-op with DATABASE_URL).
+    await this.runtime.stop();
   }
 }
 

@@ -3,7 +3,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { createDataSource } from '@engram/database';
 import { EventCodec, type EventStore } from '@engram/event-store';
@@ -15,7 +15,7 @@ import { RUNTIME } from './tokens';
 
 /** Runs every projection in this process until shutdown, connected as the projector role. */
 @Injectable()
-export class ProjectionWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectionWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ProjectionWorker');
   private readonly stop = new AbortController();
   private running: Promise<unknown> | undefined;
@@ -47,7 +47,7 @@ export class ProjectionWorker implements OnApplicationBootstrap, OnApplicationSh
     this.logger.log(`Running ${runners.length} projection(s)`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
     await this.running;
     await this.store?.close();
