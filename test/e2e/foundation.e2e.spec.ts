@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { SignJWT } from 'jose';
+import { TEST_JWT_SECRET } from '../support/test-runtime';
 import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
+
+function signed(
+  claims: Record<string, unknown>,
+  expiresAt: string | number,
+  secret = TEST_JWT_SECRET,
+) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('x')
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret));
+}
 
 describe('HTTP foundation: health, docs, auth, messages, own statistics', () => {
   let t: TestApp;
@@ -51,11 +64,11 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
         .set('authorization', 'Bearer nope')
         .send(message())
         .expect(401);
-      const forged = await new SignJWT({ ws: 'w1', roles: ['agent'] })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('x')
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+      const forged = await signed(
+        { ws: 'w1', roles: ['agent'] },
+        '1h',
+        'another-secret-another-secret-another',
+      );
       const bad = await request(t.http)
         .post(path)
         .auth(forged, { type: 'bearer' })
@@ -65,21 +78,16 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
     });
 
     it('answers 401 for an expired token and for claims that are not Engram claims', async () => {
-      const expired = await new SignJWT({ ws: 'w1', roles: ['agent'] })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('x')
-        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-        .sign(new TextEncoder().encode('engram-test-secret-0123456789abcdef0123456789'));
+      const expired = await signed(
+        { ws: 'w1', roles: ['agent'] },
+        Math.floor(Date.now() / 1000) - 60,
+      );
       await request(t.http)
         .post(path)
         .auth(expired, { type: 'bearer' })
         .send(message())
         .expect(401);
-      const noRoles = await new SignJWT({ ws: 'w1', roles: ['root'] })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('x')
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('engram-test-secret-0123456789abcdef0123456789'));
+      const noRoles = await signed({ ws: 'w1', roles: ['root'] }, '1h');
       const response = await request(t.http)
         .post(path)
         .auth(noRoles, { type: 'bearer' })

@@ -1,17 +1,7 @@
 import { assertNever, type Decider } from '../decider';
-import type { MessageEvent, MessageRole } from './message-events';
+import type { MessageData, MessageEvent } from './message-events';
 
-export type RecordMessage = Readonly<{
-  type: 'RecordMessage';
-  data: {
-    messageId: string;
-    sessionId: string;
-    role: MessageRole;
-    channel: string;
-    text: string;
-    agentId?: string;
-  };
-}>;
+export type RecordMessage = Readonly<{ type: 'RecordMessage'; data: MessageData }>;
 
 export type MessageCommand = RecordMessage;
 
