@@ -1,4 +1,19 @@
+import { IdentityCard } from './identity-cards/identity-cards.entity';
+import { IdentityCards1764400002004 } from './identity-cards/identity-cards.migration';
+import { identityCardsProjection } from './identity-cards/identity-cards.projection';
+import { MemoryRecord } from './memories/memories.entity';
+import { Memories1764400002002 } from './memories/memories.migration';
+import { memoriesProjection } from './memories/memories.projection';
+import { MemorySettings } from './memory-settings/memory-settings.entity';
+import { MemorySettings1764400002003 } from './memory-settings/memory-settings.migration';
+import { memorySettingsProjection } from './memory-settings/memory-settings.projection';
 import type { AnyProjection } from './runner/projection';
+import { SessionMessage } from './session-messages/session-messages.entity';
+import { SessionMessages1764400002000 } from './session-messages/session-messages.migration';
+import { sessionMessagesProjection } from './session-messages/session-messages.projection';
+import { Session } from './sessions/sessions.entity';
+import { Sessions1764400002001 } from './sessions/sessions.migration';
+import { sessionsProjection } from './sessions/sessions.projection';
 import { UserStreamStats } from './user-stream-stats/user-stream-stats.entity';
 import { UserStreamStats1764400001000 } from './user-stream-stats/user-stream-stats.migration';
 import { userStreamStatsProjection } from './user-stream-stats/user-stream-stats.projection';
@@ -10,8 +25,44 @@ export * from './runner/checkpoints';
 export * from './user-stream-stats/user-stream-stats.entity';
 export * from './user-stream-stats/user-stream-stats.projection';
 export * from './user-stream-stats/user-stream-stats.query';
+export * from './session-messages/session-messages.entity';
+export * from './session-messages/session-messages.projection';
+export * from './session-messages/session-messages.query';
+export * from './sessions/sessions.entity';
+export * from './sessions/sessions.projection';
+export * from './sessions/sessions.query';
+export * from './memories/memories.entity';
+export * from './memories/memories.projection';
+export * from './memories/memories.query';
+export * from './memory-settings/memory-settings.entity';
+export * from './memory-settings/memory-settings.projection';
+export * from './memory-settings/memory-settings.query';
+export * from './identity-cards/identity-cards.entity';
+export * from './identity-cards/identity-cards.projection';
+export * from './identity-cards/identity-cards.query';
 
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
-export const PROJECTIONS: readonly AnyProjection[] = [userStreamStatsProjection];
-export const READ_MODEL_ENTITIES = [UserStreamStats];
-export const READ_MODEL_MIGRATIONS = [UserStreamStats1764400001000];
+export const PROJECTIONS: readonly AnyProjection[] = [
+  userStreamStatsProjection,
+  sessionMessagesProjection,
+  sessionsProjection,
+  memoriesProjection,
+  memorySettingsProjection,
+  identityCardsProjection,
+];
+export const READ_MODEL_ENTITIES = [
+  UserStreamStats,
+  SessionMessage,
+  Session,
+  MemoryRecord,
+  MemorySettings,
+  IdentityCard,
+];
+export const READ_MODEL_MIGRATIONS = [
+  UserStreamStats1764400001000,
+  SessionMessages1764400002000,
+  Sessions1764400002001,
+  Memories1764400002002,
+  MemorySettings1764400002003,
+  IdentityCards1764400002004,
+];

@@ -17,7 +17,11 @@ export type TestApp = Readonly<{
 /** The real HTTP application on a fresh database, projections running in process. */
 export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await createApp(testRuntime(database, overrides), { logger: false });
+  // ENGRAM_TEST_LOGS=1 shows the application's logs (worker errors included).
+  const app = await createApp(
+    testRuntime(database, overrides),
+    process.env.ENGRAM_TEST_LOGS ? {} : { logger: false },
+  );
   await app.init();
   return {
     app,

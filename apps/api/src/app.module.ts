@@ -1,11 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from '@engram/auth';
-import { InfrastructureModule, ProjectionWorker, type Runtime } from '@engram/platform';
+import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/platform';
 import { HealthModule } from './health/health.module';
 import { ErrorFilter } from './http/error.filter';
 import { MeModule } from './me/me.module';
 import { MessagesModule } from './messages/messages.module';
+import { CommandsModule } from './commands/commands.module';
+import { ReadModelsModule } from './read-models/read-models';
+import { MyMemoriesModule } from './my-memories/my-memories.module';
 
 @Module({})
 export class AppModule {
@@ -13,11 +16,19 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfrastructureModule.forRoot(runtime), HealthModule, MessagesModule, MeModule],
+      imports: [
+        InfrastructureModule.forRoot(runtime),
+        CommandsModule,
+        ReadModelsModule,
+        HealthModule,
+        MessagesModule,
+        MeModule,
+        MyMemoriesModule,
+      ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
-        ...(runtime.config.runWorker ? [ProjectionWorker] : []),
+        ...(runtime.config.runWorker ? [BackgroundWorker] : []),
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { InfrastructureModule, ProjectionWorker, type Runtime } from '@engram/platform';
+import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/platform';
 
 @Module({})
 export class WorkerModule {
@@ -7,7 +7,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [InfrastructureModule.forRoot(runtime)],
-      providers: [ProjectionWorker],
+      providers: [BackgroundWorker],
     };
   }
 }

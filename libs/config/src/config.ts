@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { llmOptionsFromEnv, type LlmOptions } from '@engram/llm';
 
 export type EngramConfig = Readonly<{
   port: number;
@@ -17,6 +18,10 @@ export type EngramConfig = Readonly<{
   /** Run the projection worker inside the API process (the embedded default). */
   runWorker: boolean;
   devTokens: boolean;
+  /** At most one identity-card regeneration per user per this many seconds. */
+  identityCardDebounceSeconds: number;
+  /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
+  llm: LlmOptions;
 }>;
 
 export class ConfigError extends Error {
@@ -45,6 +50,8 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     projectorDbPassword: nonEmpty(env, 'ENGRAM_PROJECTOR_DB_PASSWORD'),
     runWorker: flag(env, 'ENGRAM_RUN_WORKER', true),
     devTokens: flag(env, 'ENGRAM_DEV_TOKENS', databaseUrl === undefined),
+    identityCardDebounceSeconds: seconds(env, 'ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS', 30),
+    llm: llmOptions(env),
   };
 }
 
@@ -94,6 +101,24 @@ function jwtSecret(env: Env): string | undefined {
     throw new ConfigError('ENGRAM_JWT_SECRET', 'must be at least 32 bytes long for HS256');
   }
   return secret;
+}
+
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 86_400) {
+    throw new ConfigError(name, `must be a number of seconds from 0 to 86400, got "${raw}"`);
+  }
+  return value;
+}
+
+function llmOptions(env: Env): LlmOptions {
+  try {
+    return llmOptionsFromEnv(env);
+  } catch (error) {
+    throw new ConfigError('(LLM)', (error as Error).message);
+  }
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {

@@ -1,5 +1,15 @@
 import type { EventDefinition } from './event-definition';
+import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
+import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
+import { MEMORY_EVENT_DEFINITIONS } from './memories';
 import { MESSAGE_EVENT_DEFINITIONS } from './messages';
+import { SESSION_EVENT_DEFINITIONS } from './sessions';
 
 /** Every event type Engram stores. The codec refuses types that are not here. */
-export const EVENT_CATALOG: readonly EventDefinition[] = [...MESSAGE_EVENT_DEFINITIONS];
+export const EVENT_CATALOG: readonly EventDefinition[] = [
+  ...MESSAGE_EVENT_DEFINITIONS,
+  ...SESSION_EVENT_DEFINITIONS,
+  ...MEMORY_EVENT_DEFINITIONS,
+  ...MEMORY_PROFILE_EVENT_DEFINITIONS,
+  ...IDENTITY_CARD_EVENT_DEFINITIONS,
+];

@@ -21,6 +21,11 @@ export class DomainConflictError extends Error {
   override readonly name = 'DomainConflictError';
 }
 
+/** The command names something that does not exist (it becomes a 404). */
+export class DomainNotFoundError extends Error {
+  override readonly name = 'DomainNotFoundError';
+}
+
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }

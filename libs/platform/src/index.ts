@@ -2,4 +2,4 @@ export * from './tokens';
 export * from './prepare-runtime';
 export * from './create-event-store';
 export * from './infrastructure.module';
-export * from './projection-worker';
+export * from './background-worker';

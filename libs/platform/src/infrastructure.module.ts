@@ -10,11 +10,12 @@ import { TokenVerifier } from '@engram/auth';
 import { createDataSource } from '@engram/database';
 import { EVENT_CATALOG, systemClock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
+import { createLlm } from '@engram/llm';
 import { READ_MODEL_ENTITIES } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { createEventStore } from './create-event-store';
 import type { Runtime } from './prepare-runtime';
-import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, RUNTIME } from './tokens';
+import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, LLM, RUNTIME } from './tokens';
 
 @Injectable()
 class InfrastructureShutdown implements OnApplicationShutdown {
@@ -41,7 +42,7 @@ export class InfrastructureModule {
       module: InfrastructureModule,
       providers: [
         { provide: RUNTIME, useValue: runtime },
-        { provide: CLOCK, useValue: systemClock },
+        { provide: CLOCK, useValue: runtime.clock ?? systemClock },
         {
           provide: EVENT_STORE,
           useFactory: () => createEventStore(runtime, runtime.appUrl, 'engram-api'),
@@ -62,9 +63,10 @@ export class InfrastructureModule {
               audience: runtime.config.jwt.audience,
             }),
         },
+        { provide: LLM, useFactory: () => createLlm(runtime.config.llm) },
         InfrastructureShutdown,
       ],
-      exports: [RUNTIME, CLOCK, EVENT_STORE, EventCodec, APP_DATA_SOURCE, TokenVerifier],
+      exports: [RUNTIME, CLOCK, LLM, EVENT_STORE, EventCodec, APP_DATA_SOURCE, TokenVerifier],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Clock } from '@engram/domain';
 import { ConfigError, loadOrCreateLocalSecrets, type EngramConfig } from '@engram/config';
 import {
   migrateDatabase,
@@ -16,6 +17,8 @@ export type Runtime = Readonly<{
   jwtSecret: string | undefined;
   embedded: boolean;
   stop: () => Promise<void>;
+  /** Replaces the system clock (tests move time instead of waiting). */
+  clock?: Clock;
 }>;
 
 export type Log = (message: string) => void;

@@ -6,7 +6,7 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import { DomainConflictError } from '@engram/domain';
+import { DomainConflictError, DomainNotFoundError } from '@engram/domain';
 import {
   DuplicateEventIdError,
   StreamDeletedError,
@@ -64,6 +64,8 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof DomainConflictError)
       return { status: 409, message: exception.message };
+    if (exception instanceof DomainNotFoundError)
+      return { status: 404, message: exception.message };
     if (exception instanceof WrongExpectedVersionError) {
       return { status: 409, message: 'A concurrent change was made; retry the request' };
     }

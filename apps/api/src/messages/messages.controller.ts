@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Param, Post, Headers } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
-import { Inject } from '@nestjs/common';
-import type { Clock } from '@engram/domain';
-import { CLOCK } from '@engram/platform';
+import { messageDecider, userStream } from '@engram/domain';
+import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
-import { correlationIdOf } from '../http/request-context';
+import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { RecordMessageBody, RecordMessageResponse } from './record-message.dto';
-import { RecordMessageCommand, type RecordMessageOutcome } from './record-message.command';
 
 @ApiTags('agent')
 @ApiBearerAuth()
 @Controller('v1/workspaces/:ws/users/:userId/messages')
 export class MessagesController {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: CommandGateway) {}
 
+  /** Records a message and answers before any LLM work (extraction and summaries run in the background). */
   @Post()
   @HttpCode(202)
   @Roles('agent')
@@ -29,38 +24,41 @@ export class MessagesController {
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,
     @Body() body: RecordMessageBody,
-    @Headers() headers: Record<string, string | string[] | undefined>,
+    @Headers() headers: RequestHeaders,
   ): Promise<RecordMessageResponse> {
     const messageId = (body.messageId ?? randomUUID()).toLowerCase();
     const traceId = body.traceId ?? randomUUID();
-    const outcome = await this.commands.execute<RecordMessageCommand, RecordMessageOutcome>(
-      new RecordMessageCommand(
+    // One stream per message: recording never reads the user's history, and the message id
+    // doubles as the event id, so a retried request appends nothing.
+    const result = await this.commands.decide(
+      userStream(workspaceId, userId, 'message', messageId),
+      messageDecider,
+      {
+        type: 'RecordMessage',
+        data: {
+          messageId,
+          sessionId: body.sessionId,
+          role: body.role,
+          channel: body.channel,
+          text: body.text,
+          ...(body.agentId ? { agentId: body.agentId } : {}),
+        },
+      },
+      {
         workspaceId,
         userId,
-        {
-          type: 'RecordMessage',
-          data: {
-            messageId,
-            sessionId: body.sessionId,
-            role: body.role,
-            channel: body.channel,
-            text: body.text,
-            ...(body.agentId ? { agentId: body.agentId } : {}),
-          },
-        },
-        {
-          workspaceId,
-          userId,
-          traceId,
-          channel: body.channel,
-          causationId: messageId,
-          correlationId: correlationIdOf(headers),
-          occurredAt: body.occurredAt
-            ? new Date(body.occurredAt).toISOString()
-            : this.clock.now().toUTC().toISO()!,
-        },
-      ),
+        traceId,
+        channel: body.channel,
+        causationId: messageId,
+        correlationId: correlationIdOf(headers),
+        occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : undefined,
+      },
+      () => [messageId],
     );
-    return { ...outcome, position: positionToJson(outcome.position) };
+    return {
+      messageId,
+      traceId: result.history[0]?.metadata.traceId ?? traceId,
+      position: positionToJson(result.position),
+    };
   }
 }

@@ -1,11 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { MessagesController } from './messages.controller';
-import { RecordMessageHandler } from './record-message.handler';
 
-@Module({
-  imports: [CqrsModule],
-  controllers: [MessagesController],
-  providers: [RecordMessageHandler],
-})
+@Module({ controllers: [MessagesController] })
 export class MessagesModule {}

@@ -3,12 +3,21 @@ import type { MessageData, MessageEvent } from './message-events';
 
 export type RecordMessage = Readonly<{ type: 'RecordMessage'; data: MessageData }>;
 
-export type MessageCommand = RecordMessage;
+export type RecordExtractionFailure = Readonly<{
+  type: 'RecordExtractionFailure';
+  data: { reason: string; model: string };
+}>;
+
+export type MessageCommand = RecordMessage | RecordExtractionFailure;
 
 export type MessageState =
-  Readonly<{ status: 'absent' }> | Readonly<{ status: 'recorded'; messageId: string }>;
+  | Readonly<{ status: 'absent' }>
+  | Readonly<{ status: 'recorded'; messageId: string; failures: readonly string[] }>;
 
-/** A message is recorded once; recording it again (a client retry) decides nothing new. */
+/**
+ * A message is recorded once; recording it again (a client retry) decides nothing new. The extractor's
+ * failures on it are recorded once per reason.
+ */
 export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState> = {
   initialState: () => ({ status: 'absent' }),
   decide: (command, state) => {
@@ -16,16 +25,27 @@ export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState>
       case 'RecordMessage':
         if (state.status === 'recorded') return [];
         return [{ type: 'MessageRecorded', data: { ...command.data } }];
+      case 'RecordExtractionFailure':
+        if (state.status !== 'recorded' || state.failures.includes(command.data.reason)) return [];
+        return [
+          {
+            type: 'MemoryExtractionFailed',
+            data: { messageId: state.messageId, ...command.data },
+          },
+        ];
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
   evolve: (state, event) => {
     switch (event.type) {
       case 'MessageRecorded':
-        return { status: 'recorded', messageId: event.data.messageId };
+        return { status: 'recorded', messageId: event.data.messageId, failures: [] };
+      case 'MemoryExtractionFailed':
+        if (state.status !== 'recorded') return state;
+        return { ...state, failures: [...state.failures, event.data.reason] };
       default:
-        return assertNever(event.type);
+        return assertNever(event);
     }
   },
 };

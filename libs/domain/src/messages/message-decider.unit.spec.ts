@@ -26,4 +26,16 @@ describe('message decider', () => {
       .when(withAgent)
       .then([{ type: 'MessageRecorded', data: withAgent.data }]);
   });
+
+  it('records an extraction failure once per reason', () => {
+    const failure = { reason: 'timeout', model: 'gpt' };
+    spec
+      .given([recorded])
+      .when({ type: 'RecordExtractionFailure', data: failure })
+      .then([{ type: 'MemoryExtractionFailed', data: { messageId: 'm1', ...failure } }]);
+    spec
+      .given([recorded, { type: 'MemoryExtractionFailed', data: { messageId: 'm1', ...failure } }])
+      .when({ type: 'RecordExtractionFailure', data: failure })
+      .thenNothing();
+  });
 });

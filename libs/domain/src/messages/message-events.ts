@@ -15,8 +15,15 @@ export type MessageData = {
 
 export type MessageRecorded = Event<'MessageRecorded', MessageData>;
 
-export type MessageEvent = MessageRecorded;
+/** The extractor could not analyse this message (LLM down, invalid answer...); kept for audit and retries. */
+export type MemoryExtractionFailed = Event<
+  'MemoryExtractionFailed',
+  { messageId: string; reason: string; model: string }
+>;
+
+export type MessageEvent = MessageRecorded | MemoryExtractionFailed;
 
 export const MESSAGE_EVENT_DEFINITIONS: readonly EventDefinition[] = [
   { type: 'MessageRecorded', version: 1, personalFields: ['text'] },
+  { type: 'MemoryExtractionFailed', version: 1, personalFields: [] },
 ];

@@ -1,0 +1,18 @@
+import type { Decider, Event, EventMetadata } from '@engram/domain';
+import type { HandleResult } from '@engram/event-store';
+
+/**
+ * The one command the API sends on the CommandBus: "run this decider on this stream". Controllers
+ * build it from a validated request; `DecideHandler` reads, decides and appends with optimistic concurrency.
+ */
+export class Decide<Command = unknown, E extends Event = Event, State = unknown> {
+  constructor(
+    readonly streamId: string,
+    readonly decider: Decider<Command, E, State>,
+    readonly command: Command,
+    readonly metadata: EventMetadata,
+    readonly eventIds?: (events: readonly E[]) => readonly string[],
+  ) {}
+}
+
+export type Decided<E extends Event = Event, State = unknown> = HandleResult<E, State>;

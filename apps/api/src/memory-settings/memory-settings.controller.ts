@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Headers, Inject, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '@engram/auth';
+import { isMemoryActive, memoryProfileDecider, userStream, type Clock } from '@engram/domain';
+import { CLOCK } from '@engram/platform';
+import { findMemorySettings } from '@engram/projections';
+import { CommandGateway } from '../commands/command-gateway';
+import { positionToJson } from '../http/position';
+import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
+import { ReadModels } from '../read-models/read-models';
+import { MemorySettingsBody, MemorySettingsResponse } from './memory-settings.dto';
+
+/** The caller's memory switch and pause. */
+@ApiTags('me')
+@ApiBearerAuth()
+@Controller('v1/me/memory-settings')
+export class MemorySettingsController {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly commands: CommandGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: MemorySettingsResponse })
+  async get(@CurrentPrincipal() me: Principal): Promise<MemorySettingsResponse> {
+    const row = await this.readModels.read(me, (manager) =>
+      findMemorySettings(manager, me.workspaceId, me.userId),
+    );
+    return this.describe(row?.enabled ?? true, row?.pausedUntil?.toISOString() ?? null);
+  }
+
+  @Put()
+  @ApiOkResponse({ type: MemorySettingsResponse })
+  async put(
+    @CurrentPrincipal() me: Principal,
+    @Body() body: MemorySettingsBody,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemorySettingsResponse> {
+    const pausedUntil = body.pausedUntil ? new Date(body.pausedUntil).toISOString() : null;
+    const result = await this.commands.decide(
+      userStream(me.workspaceId, me.userId, 'profile', 'memory'),
+      memoryProfileDecider,
+      { type: 'ChangeMemorySettings', data: { enabled: body.enabled, pausedUntil } },
+      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+    );
+    return {
+      ...this.describe(result.state.enabled, result.state.pausedUntil),
+      position: positionToJson(result.position),
+    };
+  }
+
+  private describe(enabled: boolean, pausedUntil: string | null): MemorySettingsResponse {
+    const now = this.clock.now().toUTC().toISO()!;
+    const status = !enabled
+      ? 'disabled'
+      : isMemoryActive({ enabled, pausedUntil }, now)
+        ? 'enabled'
+        : 'paused';
+    return { enabled, pausedUntil, status };
+  }
+}

@@ -1,0 +1,87 @@
+import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '@engram/auth';
+import { deterministicId, memoryDecider, memoryProfileDecider, userStream } from '@engram/domain';
+import { findMemories } from '@engram/projections';
+import { CommandGateway } from '../commands/command-gateway';
+import { positionToJson } from '../http/position';
+import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
+import { UuidParam } from '../http/uuid-param';
+import { ReadModels } from '../read-models/read-models';
+import { MemoryListResponse, MyMemoriesQuery, toMemoryResponse } from './memory.dto';
+
+export class MemoryDecisionResponse {
+  @ApiProperty() status!: string;
+  @ApiProperty() position!: number;
+}
+
+export class WipeResponse {
+  @ApiProperty({ description: 'Memories detected from now on belong to this generation' })
+  generation!: number;
+  @ApiProperty() position!: number;
+}
+
+/** The caller's own memories: read, delete one, wipe all. */
+@ApiTags('me')
+@ApiBearerAuth()
+@Controller('v1/me/memories')
+export class MyMemoriesController {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly commands: CommandGateway,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: MemoryListResponse })
+  async list(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: MyMemoriesQuery,
+  ): Promise<MemoryListResponse> {
+    const rows = await this.readModels.read(me, (manager) =>
+      findMemories(manager, me.workspaceId, me.userId, {
+        statuses: query.status ? [query.status] : ['pending', 'approved'],
+        ...(query.kind ? { kind: query.kind } : {}),
+      }),
+    );
+    return { items: rows.map(toMemoryResponse), nextCursor: null };
+  }
+
+  @Delete(':memoryId')
+  @ApiOkResponse({ type: MemoryDecisionResponse })
+  async delete(
+    @CurrentPrincipal() me: Principal,
+    @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemoryDecisionResponse> {
+    const result = await this.commands.decide(
+      userStream(me.workspaceId, me.userId, 'memory', memoryId),
+      memoryDecider,
+      {
+        type: 'DeleteMemory',
+        by: { kind: 'person', userId: me.userId, role: 'user' },
+        reason: 'deleted',
+      },
+      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+    );
+    return { status: 'deleted', position: positionToJson(result.position) };
+  }
+
+  /** Purges every memory and resets the identity card; the conversation history stays. */
+  @Post('wipe')
+  @HttpCode(200)
+  @ApiOkResponse({ type: WipeResponse })
+  async wipe(
+    @CurrentPrincipal() me: Principal,
+    @Headers() headers: RequestHeaders,
+  ): Promise<WipeResponse> {
+    const correlationId = correlationIdOf(headers);
+    const result = await this.commands.decide(
+      userStream(me.workspaceId, me.userId, 'profile', 'memory'),
+      memoryProfileDecider,
+      { type: 'WipeMemories' },
+      { workspaceId: me.workspaceId, userId: me.userId, correlationId },
+      () => [deterministicId('wipe', me.workspaceId, me.userId, correlationId)],
+    );
+    return { generation: result.state.generation, position: positionToJson(result.position) };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './identity-card-events';
+export * from './identity-card-decider';

@@ -1,0 +1,5 @@
+export * from './memory-kinds';
+export * from './normalize-content';
+export * from './memory-events';
+export * from './memory-decider';
+export * from './memory-ids';

@@ -1,0 +1,162 @@
+import { DomainConflictError, DomainNotFoundError, assertNever } from '../decider';
+import type { Decider } from '../decider';
+import type { DecidedBy, MemoryCandidateDetected, MemoryEvent } from './memory-events';
+import type { MemoryKind } from './memory-kinds';
+
+export type ReviewMode = 'auto' | 'admin' | 'user';
+
+export type DetectMemoryCandidate = Readonly<{
+  type: 'DetectMemoryCandidate';
+  data: MemoryCandidateDetected['data'];
+  review: Readonly<{ mode: ReviewMode; autoApproveAbove?: number | undefined }>;
+}>;
+export type ApproveMemory = Readonly<{ type: 'ApproveMemory'; by: DecidedBy }>;
+export type RejectMemory = Readonly<{ type: 'RejectMemory'; by: DecidedBy; reason?: string }>;
+export type DeleteMemory = Readonly<{
+  type: 'DeleteMemory';
+  by: DecidedBy;
+  reason: 'deleted' | 'wipe';
+}>;
+export type EvictMemory = Readonly<{ type: 'EvictMemory' }>;
+
+export type MemoryCommand =
+  DetectMemoryCandidate | ApproveMemory | RejectMemory | DeleteMemory | EvictMemory;
+
+type Known = Readonly<{ memoryId: string; kind: MemoryKind; sources: readonly string[] }>;
+
+export type MemoryState =
+  | Readonly<{ status: 'absent' }>
+  | (Known & Readonly<{ status: 'pending' }>)
+  | (Known & Readonly<{ status: 'approved' }>)
+  | (Known & Readonly<{ status: 'rejected' }>)
+  | (Known & Readonly<{ status: 'evicted' }>)
+  | (Known & Readonly<{ status: 'deleted' }>);
+
+export type MemoryStatus = MemoryState['status'];
+
+function isApprovedAtOnce(command: DetectMemoryCandidate): boolean {
+  const { mode, autoApproveAbove } = command.review;
+  if (mode === 'auto') return true;
+  return autoApproveAbove !== undefined && command.data.confidence >= autoApproveAbove;
+}
+
+function detect(command: DetectMemoryCandidate, state: MemoryState): MemoryEvent[] {
+  const { data } = command;
+  if (state.status !== 'absent' && state.sources.includes(data.sourceMessageId)) return [];
+  switch (state.status) {
+    case 'pending':
+    case 'approved':
+      return [
+        {
+          type: 'MemoryReinforced',
+          data: {
+            memoryId: state.memoryId,
+            sourceMessageId: data.sourceMessageId,
+            confidence: data.confidence,
+          },
+        },
+      ];
+    case 'rejected':
+      // Someone said no: the same content is not proposed again.
+      return [];
+    case 'absent':
+    case 'evicted':
+    case 'deleted': {
+      const detected: MemoryEvent = { type: 'MemoryCandidateDetected', data };
+      if (!isApprovedAtOnce(command)) return [detected];
+      return [
+        detected,
+        { type: 'MemoryApproved', data: { memoryId: data.memoryId, by: { kind: 'policy' } } },
+      ];
+    }
+    default:
+      return assertNever(state);
+  }
+}
+
+function refuse(action: string, state: MemoryState): never {
+  if (state.status === 'absent')
+    throw new DomainNotFoundError(`Memory not found: cannot ${action} it`);
+  throw new DomainConflictError(`Cannot ${action} a memory whose status is ${state.status}`);
+}
+
+/**
+ * One memory per (user, generation, normalized content): detecting it again reinforces it.
+ * pending → approved | rejected; approved → deleted | evicted (facts only, by the cap).
+ */
+export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
+  initialState: () => ({ status: 'absent' }),
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'DetectMemoryCandidate':
+        return detect(command, state);
+      case 'ApproveMemory':
+        if (state.status !== 'pending') refuse('approve', state);
+        return [{ type: 'MemoryApproved', data: { memoryId: state.memoryId, by: command.by } }];
+      case 'RejectMemory':
+        if (state.status !== 'pending') refuse('reject', state);
+        return [
+          {
+            type: 'MemoryRejected',
+            data: {
+              memoryId: state.memoryId,
+              by: command.by,
+              ...(command.reason ? { reason: command.reason } : {}),
+            },
+          },
+        ];
+      case 'DeleteMemory':
+        if (
+          command.reason === 'wipe' &&
+          state.status !== 'pending' &&
+          state.status !== 'approved'
+        ) {
+          return [];
+        }
+        if (state.status !== 'approved' && state.status !== 'pending') refuse('delete', state);
+        return [
+          {
+            type: 'MemoryDeleted',
+            data: { memoryId: state.memoryId, by: command.by, reason: command.reason },
+          },
+        ];
+      case 'EvictMemory':
+        if (state.status !== 'approved' || state.kind !== 'fact') {
+          throw new DomainConflictError(
+            state.status === 'approved'
+              ? `Only fact memories are evicted, this one is a ${state.kind}`
+              : `Cannot evict a memory whose status is ${state.status}`,
+          );
+        }
+        return [{ type: 'MemoryEvicted', data: { memoryId: state.memoryId, reason: 'cap' } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'MemoryCandidateDetected': {
+        const previous = state.status === 'absent' ? [] : state.sources;
+        return {
+          status: 'pending',
+          memoryId: event.data.memoryId,
+          kind: event.data.kind,
+          sources: [...previous, event.data.sourceMessageId],
+        };
+      }
+      case 'MemoryReinforced':
+        if (state.status === 'absent') return state;
+        return { ...state, sources: [...state.sources, event.data.sourceMessageId] };
+      case 'MemoryApproved':
+        return state.status === 'absent' ? state : { ...state, status: 'approved' };
+      case 'MemoryRejected':
+        return state.status === 'absent' ? state : { ...state, status: 'rejected' };
+      case 'MemoryEvicted':
+        return state.status === 'absent' ? state : { ...state, status: 'evicted' };
+      case 'MemoryDeleted':
+        return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,160 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import { memoryDecider, type DetectMemoryCandidate } from './memory-decider';
+import type { MemoryCandidateDetected, MemoryEvent } from './memory-events';
+
+const spec = deciderSpec(memoryDecider);
+const admin = { kind: 'person', userId: 'root', role: 'admin' } as const;
+
+const data: MemoryCandidateDetected['data'] = {
+  memoryId: 'mem-1',
+  kind: 'preference',
+  content: "L'utilisateur préfère les exemples en Python.",
+  confidence: 0.9,
+  sourceMessageId: 'msg-1',
+  sessionId: 's1',
+  generation: 0,
+};
+const detect = (
+  mode: 'auto' | 'admin' | 'user',
+  extra: Partial<typeof data> = {},
+  autoApproveAbove?: number,
+) =>
+  ({
+    type: 'DetectMemoryCandidate',
+    data: { ...data, ...extra },
+    review: { mode, autoApproveAbove },
+  }) satisfies DetectMemoryCandidate;
+
+const detected: MemoryEvent = { type: 'MemoryCandidateDetected', data };
+const approvedByPolicy: MemoryEvent = {
+  type: 'MemoryApproved',
+  data: { memoryId: 'mem-1', by: { kind: 'policy' } },
+};
+
+describe('memory decider', () => {
+  describe('detection', () => {
+    it('approves at once in auto review mode (seed 000)', () => {
+      spec.given([]).when(detect('auto')).then([detected, approvedByPolicy]);
+    });
+
+    it('leaves the candidate pending in admin and user modes (seed 002)', () => {
+      spec.given([]).when(detect('admin')).then([detected]);
+      spec.given([]).when(detect('user')).then([detected]);
+    });
+
+    it('approves by policy when the confidence reaches autoApproveAbove', () => {
+      spec
+        .given([])
+        .when(detect('admin', {}, 0.9))
+        .then([detected, approvedByPolicy]);
+      spec
+        .given([])
+        .when(detect('admin', {}, 0.95))
+        .then([detected]);
+    });
+
+    it('reinforces a pending or approved memory detected again from another message', () => {
+      const reinforced: MemoryEvent = {
+        type: 'MemoryReinforced',
+        data: { memoryId: 'mem-1', sourceMessageId: 'msg-2', confidence: 0.7 },
+      };
+      const again = detect('auto', { sourceMessageId: 'msg-2', confidence: 0.7 });
+      spec.given([detected]).when(again).then([reinforced]);
+      spec.given([detected, approvedByPolicy]).when(again).then([reinforced]);
+    });
+
+    it('decides nothing when the same message is analysed again (a re-run after a crash)', () => {
+      spec.given([detected, approvedByPolicy]).when(detect('auto')).thenNothing();
+    });
+
+    it('does not propose again what was rejected', () => {
+      const rejected: MemoryEvent = {
+        type: 'MemoryRejected',
+        data: { memoryId: 'mem-1', by: admin },
+      };
+      spec
+        .given([detected, rejected])
+        .when(detect('admin', { sourceMessageId: 'msg-3' }))
+        .thenNothing();
+    });
+
+    it('detects anew a memory that was deleted or evicted', () => {
+      const again = detect('auto', { sourceMessageId: 'msg-4' });
+      const redetected: MemoryEvent = {
+        type: 'MemoryCandidateDetected',
+        data: { ...data, sourceMessageId: 'msg-4' },
+      };
+      const deleted: MemoryEvent = {
+        type: 'MemoryDeleted',
+        data: {
+          memoryId: 'mem-1',
+          by: { kind: 'person', userId: 'u1', role: 'user' },
+          reason: 'deleted',
+        },
+      };
+      spec
+        .given([detected, approvedByPolicy, deleted])
+        .when(again)
+        .then([redetected, approvedByPolicy]);
+      const evicted: MemoryEvent = {
+        type: 'MemoryEvicted',
+        data: { memoryId: 'mem-1', reason: 'cap' },
+      };
+      spec
+        .given([detected, approvedByPolicy, evicted])
+        .when(again)
+        .then([redetected, approvedByPolicy]);
+    });
+  });
+
+  describe('review', () => {
+    it('approves or rejects a pending candidate, recording who', () => {
+      spec
+        .given([detected])
+        .when({ type: 'ApproveMemory', by: admin })
+        .then([{ type: 'MemoryApproved', data: { memoryId: 'mem-1', by: admin } }]);
+      spec
+        .given([detected])
+        .when({ type: 'RejectMemory', by: admin, reason: 'not relevant' })
+        .then([
+          {
+            type: 'MemoryRejected',
+            data: { memoryId: 'mem-1', by: admin, reason: 'not relevant' },
+          },
+        ]);
+    });
+
+    it('refuses other transitions, naming the current status', () => {
+      spec
+        .given([detected, approvedByPolicy])
+        .when({ type: 'ApproveMemory', by: admin })
+        .thenThrows('Cannot approve a memory whose status is approved');
+      spec.given([]).when({ type: 'RejectMemory', by: admin }).thenThrows('Memory not found');
+    });
+  });
+
+  describe('deletion and eviction', () => {
+    it('deletes an approved memory', () => {
+      const by = { kind: 'person', userId: 'u1', role: 'user' } as const;
+      spec
+        .given([detected, approvedByPolicy])
+        .when({ type: 'DeleteMemory', by, reason: 'deleted' })
+        .then([{ type: 'MemoryDeleted', data: { memoryId: 'mem-1', by, reason: 'deleted' } }]);
+    });
+
+    it('evicts approved facts only', () => {
+      const fact: MemoryEvent = {
+        type: 'MemoryCandidateDetected',
+        data: { ...data, kind: 'fact' },
+      };
+      spec
+        .given([fact, approvedByPolicy])
+        .when({ type: 'EvictMemory' })
+        .then([{ type: 'MemoryEvicted', data: { memoryId: 'mem-1', reason: 'cap' } }]);
+      spec
+        .given([detected, approvedByPolicy])
+        .when({ type: 'EvictMemory' })
+        .thenThrows('Only fact memories are evicted, this one is a preference');
+    });
+  });
+});

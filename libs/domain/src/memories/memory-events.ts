@@ -1,0 +1,55 @@
+import type { Event } from '../event';
+import type { EventDefinition } from '../event-definition';
+import type { MemoryKind } from './memory-kinds';
+
+/** Who decided: a person (with the role they acted in), the workspace policy, or the expiry scheduler. */
+export type DecidedBy =
+  | Readonly<{ kind: 'person'; userId: string; role: 'user' | 'admin' }>
+  | Readonly<{ kind: 'policy' }>
+  | Readonly<{ kind: 'expiry' }>;
+
+export type MemoryCandidateDetected = Event<
+  'MemoryCandidateDetected',
+  {
+    memoryId: string;
+    kind: MemoryKind;
+    content: string;
+    confidence: number;
+    dueAt?: string;
+    sourceMessageId: string;
+    sessionId: string;
+    /** The wipe generation this memory belongs to (memories of an earlier generation were wiped). */
+    generation: number;
+  }
+>;
+export type MemoryReinforced = Event<
+  'MemoryReinforced',
+  { memoryId: string; sourceMessageId: string; confidence: number }
+>;
+export type MemoryApproved = Event<'MemoryApproved', { memoryId: string; by: DecidedBy }>;
+export type MemoryRejected = Event<
+  'MemoryRejected',
+  { memoryId: string; by: DecidedBy; reason?: string }
+>;
+export type MemoryEvicted = Event<'MemoryEvicted', { memoryId: string; reason: 'cap' }>;
+export type MemoryDeleted = Event<
+  'MemoryDeleted',
+  { memoryId: string; by: DecidedBy; reason: 'deleted' | 'wipe' }
+>;
+
+export type MemoryEvent =
+  | MemoryCandidateDetected
+  | MemoryReinforced
+  | MemoryApproved
+  | MemoryRejected
+  | MemoryEvicted
+  | MemoryDeleted;
+
+export const MEMORY_EVENT_DEFINITIONS: readonly EventDefinition[] = [
+  { type: 'MemoryCandidateDetected', version: 1, personalFields: ['content'] },
+  { type: 'MemoryReinforced', version: 1, personalFields: [] },
+  { type: 'MemoryApproved', version: 1, personalFields: [] },
+  { type: 'MemoryRejected', version: 1, personalFields: ['reason'] },
+  { type: 'MemoryEvicted', version: 1, personalFields: [] },
+  { type: 'MemoryDeleted', version: 1, personalFields: [] },
+];

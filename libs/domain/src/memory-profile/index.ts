@@ -1,0 +1,2 @@
+export * from './memory-profile-events';
+export * from './memory-profile-decider';

@@ -1,0 +1,24 @@
+import type { ReviewMode } from '../memories/memory-decider';
+import type { Locale } from '../memories/memory-kinds';
+
+/** Per-workspace memory policy (API.md, memory-policy). Seed 000's behaviour is the default. */
+export type MemoryPolicy = Readonly<{
+  reviewMode: ReviewMode;
+  autoApproveAbove?: number | undefined;
+  pendingTtlDays: number;
+  liveWindow: number;
+  summaryBatch: number;
+  userMemoryCap: number;
+  timeZone: string;
+  locale: Locale;
+}>;
+
+export const DEFAULT_MEMORY_POLICY: MemoryPolicy = {
+  reviewMode: 'auto',
+  pendingTtlDays: 7,
+  liveWindow: 20,
+  summaryBatch: 10,
+  userMemoryCap: 200,
+  timeZone: 'Europe/Paris',
+  locale: 'fr',
+};

@@ -1,0 +1,2 @@
+export * from './session-events';
+export * from './session-decider';

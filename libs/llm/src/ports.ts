@@ -1,0 +1,56 @@
+import type { Locale, MemoryKind } from '@engram/domain';
+import type { LlmUsageCounter } from './usage-counter';
+
+export type LlmPurpose = 'extraction' | 'summary' | 'identity_card';
+export type LlmUsage = Readonly<{ promptTokens: number; completionTokens: number }>;
+export type LlmOutcome<T> =
+  | Readonly<{ ok: true; value: T; model: string; usage: LlmUsage }>
+  | Readonly<{ ok: false; reason: string; model: string; usage: LlmUsage }>;
+export type ConversationLine = Readonly<{
+  role: 'user' | 'assistant';
+  text: string;
+  occurredAt: string;
+}>;
+export type ExtractionInput = Readonly<{
+  /** the human message just recorded */
+  message: ConversationLine;
+  /** language to write contents in */
+  locale: Locale;
+  /** IANA zone of the user, to resolve "vendredi" into a date */
+  timeZone: string;
+  /** the session's recent context (oldest first) */
+  recentMessages: readonly ConversationLine[];
+  existingMemories: readonly Readonly<{ kind: MemoryKind; content: string }>[];
+}>;
+export type ExtractedCandidate = Readonly<{
+  kind: MemoryKind;
+  content: string;
+  confidence: number;
+  dueAt?: string;
+}>;
+export type SummaryInput = Readonly<{
+  previousSummary: string;
+  messages: readonly ConversationLine[];
+  locale: Locale;
+}>;
+export type IdentityCardInput = Readonly<{
+  memories: readonly Readonly<{ kind: MemoryKind; content: string; dueAt?: string }>[];
+  locale: Locale;
+}>;
+export interface MemoryExtractor {
+  extract(input: ExtractionInput): Promise<LlmOutcome<ExtractedCandidate[]>>;
+}
+export interface Summarizer {
+  summarize(input: SummaryInput): Promise<LlmOutcome<string>>;
+}
+export interface IdentityCardWriter {
+  write(input: IdentityCardInput): Promise<LlmOutcome<string>>;
+}
+export type Llm = Readonly<{
+  kind: 'openai' | 'offline';
+  model: string;
+  extractor: MemoryExtractor;
+  summarizer: Summarizer;
+  identityCardWriter: IdentityCardWriter;
+  usage: LlmUsageCounter;
+}>;

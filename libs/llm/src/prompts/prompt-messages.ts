@@ -1,0 +1,1 @@
+export type PromptMessages = Readonly<{ system: string; user: string }>;

@@ -1,0 +1,15 @@
+import type { Clock } from '@engram/domain';
+import type { EventCodec, EventStore } from '@engram/event-store';
+import type { Llm } from '@engram/llm';
+import type { DataSource } from 'typeorm';
+import type { PolicyReader } from './policy-reader';
+
+export type ProcessManagerDependencies = Readonly<{
+  store: EventStore;
+  codec: EventCodec;
+  /** Connected as the projector role: sees every user's read-model rows. */
+  dataSource: DataSource;
+  llm: Llm;
+  clock: Clock;
+  policies: PolicyReader;
+}>;

@@ -1,0 +1,151 @@
+import {
+  deterministicId,
+  isMemoryActive,
+  memoryDecider,
+  memoryIdFor,
+  messageDecider,
+  userStream,
+  type MessageRecorded,
+} from '@engram/domain';
+import { handleCommand, type DecodedEvent } from '@engram/event-store';
+import type { ConversationLine, ExtractedCandidate } from '@engram/llm';
+import { findLiveWindow, findMemories, findMemorySettings } from '@engram/projections';
+import type { ProcessManagerDependencies } from '../dependencies';
+import { followUpMetadata } from '../follow-up-metadata';
+import { RetryLaterError, type Reactor } from '../runner/reactor';
+import { isTransientLlmFailure } from '../transient-failure';
+import { waitForProjections } from '../runner/wait-for-projections';
+
+const READS = ['session_messages', 'memories', 'memory_settings'];
+const RECENT_CONTEXT = 10;
+
+/**
+ * After each human message: asks the extractor for 0 to 3 durable facts and records each as a memory
+ * candidate caused by the message. Memory off, paused, or disabled for the agent: nothing is analysed.
+ */
+export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
+  return {
+    name: 'memory_extraction',
+    handles: ['MessageRecorded'],
+    react: async (event) => {
+      const message = event as DecodedEvent<MessageRecorded>;
+      if (message.event.data.role !== 'user') return;
+      const { workspaceId, userId, occurredAt } = message.metadata;
+      const { agentId, sessionId, messageId } = message.event.data;
+      if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return;
+      await waitForProjections(deps.dataSource, READS, message.globalPosition);
+      const manager = deps.dataSource.manager;
+      const settings = await findMemorySettings(manager, workspaceId, userId);
+      if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return;
+      const policy = await deps.policies.memoryPolicy(workspaceId);
+      const recent = await findLiveWindow(
+        manager,
+        workspaceId,
+        userId,
+        sessionId,
+        RECENT_CONTEXT + 1,
+      );
+      const existing = await findMemories(manager, workspaceId, userId, {
+        statuses: ['pending', 'approved'],
+      });
+      const outcome = await deps.llm.extractor.extract({
+        message: { role: 'user', text: message.event.data.text, occurredAt },
+        locale: policy.locale,
+        timeZone: policy.timeZone,
+        recentMessages: recent
+          .filter((line) => line.messageId !== messageId)
+          .slice(-RECENT_CONTEXT)
+          .map((line): ConversationLine => ({
+            role: line.role as ConversationLine['role'],
+            text: line.text,
+            occurredAt: line.occurredAt.toISOString(),
+          })),
+        existingMemories: existing.map((memory) => ({
+          kind: memory.kind,
+          content: memory.content ?? '',
+        })),
+      });
+      if (!outcome.ok) {
+        await recordFailure(deps, message, outcome.reason, outcome.model);
+        if (isTransientLlmFailure(outcome.reason)) {
+          throw new RetryLaterError(`extraction of ${messageId}: ${outcome.reason}`);
+        }
+        return;
+      }
+      const generation = settings?.generation ?? 0;
+      for (const [index, candidate] of outcome.value.slice(0, 3).entries()) {
+        await recordCandidate(
+          deps,
+          message,
+          candidate,
+          index,
+          generation,
+          policy.reviewMode,
+          policy.autoApproveAbove,
+        );
+      }
+    },
+  };
+}
+
+function settingsOf(row: { enabled: boolean; pausedUntil: Date | null }) {
+  return { enabled: row.enabled, pausedUntil: row.pausedUntil?.toISOString() ?? null };
+}
+
+async function recordCandidate(
+  deps: ProcessManagerDependencies,
+  message: DecodedEvent<MessageRecorded>,
+  candidate: ExtractedCandidate,
+  index: number,
+  generation: number,
+  mode: 'auto' | 'admin' | 'user',
+  autoApproveAbove: number | undefined,
+): Promise<void> {
+  const { workspaceId, userId, occurredAt } = message.metadata;
+  const { messageId, sessionId } = message.event.data;
+  const memoryId = memoryIdFor(workspaceId, userId, generation, candidate.content);
+  await handleCommand(
+    deps,
+    userStream(workspaceId, userId, 'memory', memoryId),
+    memoryDecider,
+    {
+      type: 'DetectMemoryCandidate',
+      data: {
+        memoryId,
+        kind: candidate.kind,
+        content: candidate.content,
+        confidence: candidate.confidence,
+        ...(candidate.dueAt ? { dueAt: candidate.dueAt } : {}),
+        sourceMessageId: messageId,
+        sessionId,
+        generation,
+      },
+      review: { mode, autoApproveAbove },
+    },
+    {
+      metadata: followUpMetadata(message, occurredAt),
+      eventIds: (events) =>
+        events.map((e) => deterministicId('extraction', messageId, index, e.type)),
+    },
+  );
+}
+
+async function recordFailure(
+  deps: ProcessManagerDependencies,
+  message: DecodedEvent<MessageRecorded>,
+  reason: string,
+  model: string,
+): Promise<void> {
+  const { workspaceId, userId } = message.metadata;
+  const { messageId } = message.event.data;
+  await handleCommand(
+    deps,
+    userStream(workspaceId, userId, 'message', messageId),
+    messageDecider,
+    { type: 'RecordExtractionFailure', data: { reason, model } },
+    {
+      metadata: followUpMetadata(message, deps.clock.now().toUTC().toISO()!),
+      eventIds: () => [deterministicId('extraction-failure', messageId, reason)],
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  deterministicId,
+  identityCardDecider,
+  userStream,
+  type EventMetadata,
+} from '@engram/domain';
+import { handleCommand } from '@engram/event-store';
+import { findIdentityCardsToRegenerate, findMemories } from '@engram/projections';
+import { randomUUID } from 'node:crypto';
+import type { ProcessManagerDependencies } from '../dependencies';
+import { RetryLaterError } from '../runner/reactor';
+import { waitForProjections } from '../runner/wait-for-projections';
+import { isTransientLlmFailure } from '../transient-failure';
+
+/**
+ * Regenerates the identity cards whose approved memories changed, at most once per user per
+ * `debounceSeconds`. The work list is a read model (identity_cards.dirty_position), so it survives
+ * restarts; the card event is keyed on the memory position it reflects, so a re-run records nothing twice.
+ */
+export async function regenerateIdentityCards(
+  deps: ProcessManagerDependencies,
+  debounceSeconds: number,
+  limit = 50,
+): Promise<number> {
+  const now = deps.clock.now().toUTC();
+  const due = await findIdentityCardsToRegenerate(
+    deps.dataSource.manager,
+    now.minus({ seconds: debounceSeconds }).toJSDate(),
+    limit,
+  );
+  let regenerated = 0;
+  for (const { workspaceId, userId, dirtyPosition } of due) {
+    await waitForProjections(deps.dataSource, ['memories'], BigInt(dirtyPosition));
+    const policy = await deps.policies.memoryPolicy(workspaceId);
+    const memories = await findMemories(deps.dataSource.manager, workspaceId, userId, {
+      statuses: ['approved'],
+    });
+    const outcome = await deps.llm.identityCardWriter.write({
+      locale: policy.locale,
+      memories: memories.map((memory) => ({
+        kind: memory.kind,
+        content: memory.content ?? '',
+        ...(memory.dueAt ? { dueAt: memory.dueAt.toISOString() } : {}),
+      })),
+    });
+    if (!outcome.ok) {
+      if (isTransientLlmFailure(outcome.reason)) {
+        throw new RetryLaterError(`identity card of ${userId}: ${outcome.reason}`);
+      }
+      continue;
+    }
+    const stream = userStream(workspaceId, userId, 'identity-card', 'current');
+    const metadata: EventMetadata = {
+      workspaceId,
+      userId,
+      causationId: `memories@${dirtyPosition}`,
+      correlationId: randomUUID(),
+      occurredAt: now.toISO()!,
+    };
+    await handleCommand(
+      deps,
+      stream,
+      identityCardDecider,
+      {
+        type: 'RegenerateIdentityCard',
+        data: {
+          markdown: outcome.value,
+          memoryCount: memories.length,
+          basedOnPosition: dirtyPosition,
+          model: outcome.model,
+        },
+      },
+      { metadata, eventIds: () => [deterministicId('identity-card', stream, dirtyPosition)] },
+    );
+    regenerated += 1;
+  }
+  return regenerated;
+}

@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { batched, type EventCodec, type EventStore, type RecordedEvent } from '@engram/event-store';
+import { ensureCheckpoint, readCheckpoint, writeCheckpoint } from '@engram/projections';
+import type { DataSource } from 'typeorm';
+import type { Reactor } from './reactor';
+
+export type ReactorRunnerDependencies = Readonly<{
+  store: EventStore;
+  codec: EventCodec;
+  /** Projector-role data source: checkpoints and read models. */
+  dataSource: DataSource;
+  onError?: (reactor: string, error: unknown) => void;
+}>;
+
+/**
+ * Feeds a process manager the events it handles, in order, from its checkpoint (`reactor:<name>` in
+ * projection_checkpoints). An event whose reaction fails is tried again (with backoff) before any later
+ * one, so nothing is skipped while the LLM or the database is down; the checkpoint moves after each
+ * successful reaction.
+ */
+export class ReactorRunner {
+  private readonly handled: ReadonlySet<string>;
+  private readonly checkpointName: string;
+
+  constructor(
+    private readonly deps: ReactorRunnerDependencies,
+    readonly reactor: Reactor,
+    private readonly options: Readonly<{ retryMs?: number; maxRetryMs?: number }> = {},
+  ) {
+    this.handled = new Set(reactor.handles);
+    this.checkpointName = `reactor:${reactor.name}`;
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    await ensureCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        await this.follow(signal);
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) return;
+        failures += 1;
+        this.deps.onError?.(this.reactor.name, error);
+        const base = this.options.retryMs ?? 500;
+        const wait = Math.min(
+          base * 2 ** Math.min(failures - 1, 10),
+          this.options.maxRetryMs ?? 30_000,
+        );
+        await sleep(wait, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Reacts to what is in the store now, then returns (tests, CLI). */
+  async catchUp(): Promise<void> {
+    await ensureCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    for (;;) {
+      const after = await readCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+      const events = await this.deps.store.readAll({ after, maxCount: 200 });
+      if (events.length === 0) return;
+      await this.reactTo(events);
+    }
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
+    const after = await readCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    const local = new AbortController();
+    const stop = () => local.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const events = this.deps.store.subscribeToAll({ after, signal: local.signal });
+      for await (const batch of batched(events, 200, 5)) await this.reactTo(batch);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      local.abort();
+    }
+  }
+
+  private async reactTo(events: readonly RecordedEvent[]): Promise<void> {
+    let reached: bigint | undefined;
+    try {
+      for (const event of events) {
+        if (this.handled.has(event.type)) {
+          await this.reactor.react(await this.deps.codec.decode(event));
+        }
+        reached = event.globalPosition;
+      }
+    } finally {
+      if (reached !== undefined) {
+        await writeCheckpoint(this.deps.dataSource.manager, this.checkpointName, reached);
+      }
+    }
+  }
+}

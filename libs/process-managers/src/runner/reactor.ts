@@ -1,0 +1,16 @@
+import type { DecodedEvent } from '@engram/event-store';
+
+/**
+ * A process manager: reacts to events with side effects (LLM calls, commands). Delivery is at least
+ * once, so `react` must be idempotent: the commands it sends carry ids derived from the event.
+ */
+export type Reactor = Readonly<{
+  name: string;
+  handles: readonly string[];
+  react: (event: DecodedEvent) => Promise<void>;
+}>;
+
+/** A reaction that cannot happen now (the LLM is down) and must be tried again later, in order. */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+}

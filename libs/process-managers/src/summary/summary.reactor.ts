@@ -1,0 +1,103 @@
+import { deterministicId, sessionDecider, userStream, type MessageRecorded } from '@engram/domain';
+import { handleCommand, type DecodedEvent } from '@engram/event-store';
+import type { ConversationLine } from '@engram/llm';
+import { findMessagesToSummarize, findSession } from '@engram/projections';
+import type { ProcessManagerDependencies } from '../dependencies';
+import { followUpMetadata } from '../follow-up-metadata';
+import { RetryLaterError, type Reactor } from '../runner/reactor';
+import { waitForProjections } from '../runner/wait-for-projections';
+import { isTransientLlmFailure } from '../transient-failure';
+
+const READS = ['sessions', 'session_messages'];
+
+/**
+ * Extends a session's rolling summary in batches: once at least `summaryBatch` messages have left the
+ * live window unsummarized, exactly those messages are summarized in one LLM call. It waits for the
+ * read models to reach the head of the store, so a summary it just recorded is seen before it decides
+ * again (no LLM call is spent on a range already covered).
+ */
+export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
+  return {
+    name: 'rolling_summary',
+    handles: ['MessageRecorded'],
+    react: async (event) => {
+      const message = event as DecodedEvent<MessageRecorded>;
+      const { workspaceId, userId } = message.metadata;
+      const { sessionId } = message.event.data;
+      await waitForProjections(deps.dataSource, READS, await deps.store.headPosition());
+      const manager = deps.dataSource.manager;
+      const session = await findSession(manager, workspaceId, userId, sessionId);
+      if (!session) return;
+      const policy = await deps.policies.memoryPolicy(workspaceId);
+      const due = session.messageCount - policy.liveWindow - session.summarizedCount;
+      if (due < policy.summaryBatch) return;
+      const messages = await findMessagesToSummarize(
+        manager,
+        workspaceId,
+        userId,
+        sessionId,
+        session.summarizedThroughPosition,
+        due,
+      );
+      const last = messages.at(-1);
+      if (!last) return;
+      const stream = userStream(workspaceId, userId, 'session', sessionId);
+      const outcome = await deps.llm.summarizer.summarize({
+        previousSummary: session.rollingSummary,
+        messages: messages.map((line): ConversationLine => ({
+          role: line.role as ConversationLine['role'],
+          text: line.text,
+          occurredAt: line.occurredAt.toISOString(),
+        })),
+        locale: policy.locale,
+      });
+      const now = deps.clock.now().toUTC().toISO()!;
+      if (!outcome.ok) {
+        await handleCommand(
+          deps,
+          stream,
+          sessionDecider,
+          {
+            type: 'RecordSummaryFailure',
+            data: {
+              sessionId,
+              throughPosition: last.position,
+              reason: outcome.reason,
+              model: outcome.model,
+            },
+          },
+          {
+            metadata: followUpMetadata(message, now),
+            eventIds: () => [
+              deterministicId('summary-failure', stream, last.position, outcome.reason),
+            ],
+          },
+        );
+        if (isTransientLlmFailure(outcome.reason)) {
+          throw new RetryLaterError(`summary of ${sessionId}: ${outcome.reason}`);
+        }
+        return;
+      }
+      await handleCommand(
+        deps,
+        stream,
+        sessionDecider,
+        {
+          type: 'ExtendRollingSummary',
+          data: {
+            sessionId,
+            throughPosition: last.position,
+            messageCount: messages.length,
+            summarizedCount: session.summarizedCount + messages.length,
+            summary: outcome.value,
+            model: outcome.model,
+          },
+        },
+        {
+          metadata: followUpMetadata(message, now),
+          eventIds: () => [deterministicId('summary', stream, last.position)],
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { IdentityCardRegenerated } from '@engram/domain';
+import type { DecodedEvent } from '@engram/event-store';
+import type { Projection } from '../runner/projection';
+import { IdentityCard } from './identity-cards.entity';
+
+function ownerOf(event: DecodedEvent): Pick<IdentityCard, 'workspaceId' | 'userId'> {
+  return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId };
+}
+
+function emptyCard(owner: Pick<IdentityCard, 'workspaceId' | 'userId'>): IdentityCard {
+  return {
+    ...owner,
+    markdown: '',
+    memoryCount: 0,
+    basedOnPosition: '-1',
+    model: null,
+    generatedAt: null,
+    dirtyPosition: null,
+    dirtyAt: null,
+    wipedPosition: null,
+  };
+}
+
+/**
+ * The identity card of each user, and whether it must be regenerated: the memory events that change
+ * the set of approved memories mark it dirty; a wipe also empties it at once.
+ */
+export const identityCardsProjection: Projection<IdentityCard> = {
+  name: 'identity_cards',
+  entity: IdentityCard,
+  key: ['workspaceId', 'userId'],
+  handles: [
+    'IdentityCardRegenerated',
+    'MemoryApproved',
+    'MemoryDeleted',
+    'MemoryEvicted',
+    'MemoriesWiped',
+  ],
+  keysOf: (event) => [ownerOf(event)],
+  apply: (event, rows) => {
+    const owner = ownerOf(event);
+    const current = rows.get(owner) ?? emptyCard(owner);
+    const at = new Date(event.metadata.occurredAt);
+    const position = event.globalPosition.toString();
+    switch (event.event.type) {
+      case 'IdentityCardRegenerated': {
+        const { data } = event.event as IdentityCardRegenerated;
+        if (
+          current.wipedPosition !== null &&
+          BigInt(data.basedOnPosition) < BigInt(current.wipedPosition)
+        ) {
+          return [];
+        }
+        const row: IdentityCard = {
+          ...current,
+          markdown: data.markdown,
+          memoryCount: data.memoryCount,
+          basedOnPosition: data.basedOnPosition,
+          model: data.model,
+          generatedAt: at,
+        };
+        return [{ kind: 'upsert', row }];
+      }
+      case 'MemoryApproved':
+      case 'MemoryDeleted':
+      case 'MemoryEvicted':
+        return [{ kind: 'upsert', row: { ...current, dirtyPosition: position, dirtyAt: at } }];
+      case 'MemoriesWiped': {
+        const row: IdentityCard = {
+          ...current,
+          markdown: '',
+          memoryCount: 0,
+          dirtyPosition: position,
+          dirtyAt: at,
+          wipedPosition: position,
+        };
+        return [{ kind: 'upsert', row }];
+      }
+      default:
+        return [];
+    }
+  },
+};

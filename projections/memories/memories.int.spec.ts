@@ -1,0 +1,401 @@
+import type { DecidedBy, MemoryKind } from '@engram/domain';
+import {
+  ALICE,
+  BOB,
+  defaultOccurredAt,
+  projectionSpec,
+  type GivenEvent,
+  type Owner,
+  type ProjectionSpec,
+} from '../../test/support/projection-spec';
+import { memoriesProjection } from './memories.projection';
+import {
+  countActiveMemories,
+  findLeastRecentlyUsedFact,
+  findMemories,
+  findMemory,
+} from './memories.query';
+
+const ADMIN: DecidedBy = { kind: 'person', userId: 'root', role: 'admin' };
+
+type Detection = Partial<{
+  kind: MemoryKind;
+  content: string;
+  confidence: number;
+  dueAt: string;
+  sourceMessageId: string;
+  sessionId: string;
+  generation: number;
+}>;
+
+function detected(memoryId: string, fields: Detection = {}, owner: Owner = ALICE): GivenEvent {
+  return {
+    type: 'MemoryCandidateDetected',
+    data: {
+      memoryId,
+      kind: 'fact',
+      content: `L'utilisateur préfère ${memoryId}.`,
+      confidence: 0.7,
+      sourceMessageId: `msg-${memoryId}`,
+      sessionId: 's1',
+      generation: 0,
+      ...fields,
+    },
+    owner,
+  };
+}
+
+const reinforced = (memoryId: string, confidence: number, owner: Owner = ALICE): GivenEvent => ({
+  type: 'MemoryReinforced',
+  data: { memoryId, sourceMessageId: `again-${memoryId}`, confidence },
+  owner,
+});
+const approved = (
+  memoryId: string,
+  by: DecidedBy = { kind: 'policy' },
+  owner = ALICE,
+): GivenEvent => ({
+  type: 'MemoryApproved',
+  data: { memoryId, by },
+  owner,
+});
+const rejected = (memoryId: string, reason?: string): GivenEvent => ({
+  type: 'MemoryRejected',
+  data: { memoryId, by: ADMIN, ...(reason ? { reason } : {}) },
+});
+const evicted = (memoryId: string): GivenEvent => ({
+  type: 'MemoryEvicted',
+  data: { memoryId, reason: 'cap' },
+});
+const deleted = (memoryId: string, owner: Owner = ALICE): GivenEvent => ({
+  type: 'MemoryDeleted',
+  data: { memoryId, by: { kind: 'person', userId: owner.userId, role: 'user' }, reason: 'deleted' },
+  owner,
+});
+const wiped = (generation: number, owner: Owner = ALICE): GivenEvent => ({
+  type: 'MemoriesWiped',
+  data: { generation },
+  owner,
+});
+
+const at = (position: number) => new Date(defaultOccurredAt(position));
+
+describe('memories projection', () => {
+  let spec: ProjectionSpec;
+
+  beforeAll(async () => {
+    spec = await projectionSpec(memoriesProjection);
+  });
+
+  afterAll(async () => {
+    await spec.close();
+  });
+
+  it('given MemoryCandidateDetected, then a pending memory seen once', async () => {
+    const rows = await spec.given([
+      detected('m1', { kind: 'commitment', confidence: 0.8, dueAt: '2026-07-01T09:00:00.000Z' }),
+    ]);
+    expect(rows).toEqual([
+      {
+        workspace_id: 'w1',
+        user_id: 'alice',
+        memory_id: 'm1',
+        kind: 'commitment',
+        content: "L'utilisateur préfère m1.",
+        normalized_content: 'l utilisateur prefere m1',
+        confidence: 0.8,
+        status: 'pending',
+        source_message_id: 'msg-m1',
+        session_id: 's1',
+        due_at: new Date('2026-07-01T09:00:00.000Z'),
+        generation: 0,
+        created_at: at(1),
+        decided_at: null,
+        decided_by: null,
+        rejection_reason: null,
+        last_seen_at: at(1),
+        last_used_at: null,
+        seen_count: 1,
+        position: '1',
+      },
+    ]);
+  });
+
+  it('given MemoryReinforced, then seen once more, last seen then, and the higher confidence', async () => {
+    await spec.given([detected('m1', { confidence: 0.7 })]);
+    expect(await spec.when([reinforced('m1', 0.5)])).toEqual([
+      expect.objectContaining({
+        seen_count: 2,
+        last_seen_at: at(2),
+        confidence: 0.7,
+        position: '2',
+      }),
+    ]);
+    expect(await spec.when([reinforced('m1', 0.9)])).toEqual([
+      expect.objectContaining({
+        seen_count: 3,
+        last_seen_at: at(3),
+        confidence: 0.9,
+        position: '3',
+      }),
+    ]);
+  });
+
+  it('given MemoryApproved, then approved with when and by whom', async () => {
+    expect(await spec.given([detected('m1'), approved('m1', ADMIN)])).toEqual([
+      expect.objectContaining({
+        status: 'approved',
+        decided_at: at(2),
+        decided_by: ADMIN,
+        position: '2',
+        seen_count: 1,
+        content: "L'utilisateur préfère m1.",
+      }),
+    ]);
+  });
+
+  it('given MemoryRejected, then rejected with the reason (or none)', async () => {
+    const rows = await spec.given([
+      detected('m1'),
+      detected('m2'),
+      rejected('m1', 'not true'),
+      rejected('m2'),
+    ]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        memory_id: 'm1',
+        status: 'rejected',
+        decided_at: at(3),
+        decided_by: ADMIN,
+        rejection_reason: 'not true',
+      }),
+      expect.objectContaining({
+        memory_id: 'm2',
+        status: 'rejected',
+        decided_at: at(4),
+        rejection_reason: null,
+      }),
+    ]);
+  });
+
+  it('given MemoryEvicted, then evicted at that time, content kept', async () => {
+    expect(await spec.given([detected('m1'), approved('m1'), evicted('m1')])).toEqual([
+      expect.objectContaining({
+        status: 'evicted',
+        decided_at: at(3),
+        decided_by: null,
+        content: "L'utilisateur préfère m1.",
+        position: '3',
+      }),
+    ]);
+  });
+
+  it('given MemoryDeleted, then deleted and its text forgotten', async () => {
+    expect(await spec.given([detected('m1'), approved('m1'), deleted('m1')])).toEqual([
+      expect.objectContaining({
+        status: 'deleted',
+        decided_at: at(3),
+        decided_by: { kind: 'person', userId: 'alice', role: 'user' },
+        content: null,
+        normalized_content: null,
+        position: '3',
+      }),
+    ]);
+  });
+
+  it('a memory detected again after its deletion starts over as pending', async () => {
+    const rows = await spec.given([
+      detected('m1', { confidence: 0.9 }),
+      reinforced('m1', 0.9),
+      approved('m1'),
+      deleted('m1'),
+      detected('m1', {
+        kind: 'preference',
+        content: 'Again!',
+        confidence: 0.6,
+        sourceMessageId: 'x',
+      }),
+    ]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        memory_id: 'm1',
+        kind: 'preference',
+        content: 'Again!',
+        normalized_content: 'again',
+        confidence: 0.6,
+        status: 'pending',
+        source_message_id: 'x',
+        created_at: at(5),
+        decided_at: null,
+        decided_by: null,
+        last_seen_at: at(5),
+        seen_count: 1,
+        position: '5',
+      }),
+    ]);
+  });
+
+  it('events about an unknown memory change nothing', async () => {
+    expect(
+      await spec.given([
+        reinforced('m1', 0.9),
+        approved('m1'),
+        rejected('m1', 'no'),
+        evicted('m1'),
+        deleted('m1'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('given MemoriesWiped, then every memory of that user disappears, and only theirs', async () => {
+    await spec.given([
+      detected('a1'),
+      detected('a2'),
+      approved('a2'),
+      detected('b1', {}, BOB),
+      detected('c1', {}, { workspaceId: 'w2', userId: 'alice' }),
+    ]);
+    const rows = await spec.when([wiped(1)]);
+    expect(rows.map((row) => [row.workspace_id, row.user_id, row.memory_id])).toEqual([
+      ['w1', 'bob', 'b1'],
+      ['w2', 'alice', 'c1'],
+    ]);
+  });
+
+  it('within one batch: a wipe drops the memories before it, not the ones detected after it', async () => {
+    const rows = await spec.given([
+      detected('a1'),
+      wiped(1),
+      approved('a1'),
+      detected('a2', { generation: 1 }),
+      approved('a2'),
+    ]);
+    expect(rows).toEqual([
+      expect.objectContaining({ memory_id: 'a2', generation: 1, status: 'approved' }),
+    ]);
+  });
+
+  it('gives the same rows whether the events come in one batch or several', async () => {
+    const events = spec.events([
+      detected('a1'),
+      detected('a2', { kind: 'preference' }),
+      reinforced('a1', 0.95),
+      detected('b1', {}, BOB),
+      approved('a1'),
+      rejected('a2', 'nope'),
+      approved('b1', ADMIN, BOB),
+      detected('a3'),
+      approved('a3'),
+      evicted('a3'),
+      deleted('a1'),
+      detected('a1', { content: 'back' }),
+      reinforced('a1', 0.2),
+      wiped(1, BOB),
+      detected('b2', { generation: 1 }, BOB),
+      detected('a4'),
+      deleted('a4'),
+    ]);
+    const once = await spec.given(events);
+    expect(once.map((row) => [row.user_id, row.memory_id, row.status].join(':'))).toEqual([
+      'alice:a1:pending',
+      'alice:a2:rejected',
+      'alice:a3:evicted',
+      'alice:a4:deleted',
+      'bob:b2:pending',
+    ]);
+    for (const batchSize of [1, 2, 3, 4, 7]) {
+      expect(await spec.given(events, { batchSize })).toEqual(once);
+    }
+  });
+
+  describe('queries', () => {
+    beforeAll(async () => {
+      await spec.given([
+        { ...detected('f-old', { kind: 'fact' }), occurredAt: '2026-06-01T10:00:00.000Z' },
+        { ...detected('p1', { kind: 'preference' }), occurredAt: '2026-06-01T11:00:00.000Z' },
+        { ...detected('f-new', { kind: 'fact' }), occurredAt: '2026-06-01T12:00:00.000Z' },
+        { ...detected('f-pending', { kind: 'fact' }), occurredAt: '2026-06-01T09:00:00.000Z' },
+        { ...detected('f-gone', { kind: 'fact' }), occurredAt: '2026-06-01T08:00:00.000Z' },
+        { ...detected('b1', { kind: 'fact' }, BOB), occurredAt: '2026-06-01T07:00:00.000Z' },
+        { ...approved('f-old'), occurredAt: '2026-06-01T13:00:00.000Z' },
+        { ...approved('p1'), occurredAt: '2026-06-01T13:00:00.000Z' },
+        { ...approved('f-new'), occurredAt: '2026-06-01T13:00:00.000Z' },
+        { ...approved('f-gone'), occurredAt: '2026-06-01T13:00:00.000Z' },
+        { ...deleted('f-gone'), occurredAt: '2026-06-01T14:00:00.000Z' },
+        { ...approved('b1', ADMIN, BOB), occurredAt: '2026-06-01T13:00:00.000Z' },
+      ]);
+    });
+
+    const ids = (rows: { memoryId: string }[]) => rows.map((row) => row.memoryId);
+
+    it("findMemories: the user's memories by creation time, narrowed by statuses and kind", async () => {
+      const all = await spec.asUser(ALICE, (m) => findMemories(m, 'w1', 'alice', {}));
+      expect(ids(all)).toEqual(['f-gone', 'f-pending', 'f-old', 'p1', 'f-new']);
+      expect(all[0]).toMatchObject({
+        status: 'deleted',
+        content: null,
+        decidedBy: { kind: 'person', userId: 'alice', role: 'user' },
+      });
+      expect(all[2]).toMatchObject({
+        status: 'approved',
+        decidedBy: { kind: 'policy' },
+        createdAt: new Date('2026-06-01T10:00:00.000Z'),
+        confidence: 0.7,
+        seenCount: 1,
+        dueAt: null,
+      });
+      const approvedFacts = await spec.asUser(ALICE, (m) =>
+        findMemories(m, 'w1', 'alice', { statuses: ['approved'], kind: 'fact' }),
+      );
+      expect(ids(approvedFacts)).toEqual(['f-old', 'f-new']);
+      const active = await spec.asUser(ALICE, (m) =>
+        findMemories(m, 'w1', 'alice', { statuses: ['pending', 'approved'] }),
+      );
+      expect(ids(active)).toEqual(['f-pending', 'f-old', 'p1', 'f-new']);
+      expect(
+        await spec.asUser(ALICE, (m) => findMemories(m, 'w1', 'alice', { statuses: [] })),
+      ).toEqual([]);
+    });
+
+    it("findMemories under RLS: a user never sees another user's memories, whatever they ask", async () => {
+      expect(await spec.asUser(BOB, (m) => findMemories(m, 'w1', 'alice', {}))).toEqual([]);
+      expect(ids(await spec.asUser(BOB, (m) => findMemories(m, 'w1', 'bob', {})))).toEqual(['b1']);
+      // The projector role (the workers) sees everyone's.
+      expect(ids(await findMemories(spec.projector.manager, 'w1', 'bob', {}))).toEqual(['b1']);
+    });
+
+    it('findMemory: one memory of the caller, or null', async () => {
+      expect(await spec.asUser(ALICE, (m) => findMemory(m, 'w1', 'alice', 'p1'))).toMatchObject({
+        memoryId: 'p1',
+        kind: 'preference',
+        status: 'approved',
+      });
+      expect(await spec.asUser(ALICE, (m) => findMemory(m, 'w1', 'alice', 'nope'))).toBeNull();
+      expect(await spec.asUser(BOB, (m) => findMemory(m, 'w1', 'alice', 'p1'))).toBeNull();
+    });
+
+    it('countActiveMemories: pending and approved', async () => {
+      expect(await spec.asUser(ALICE, (m) => countActiveMemories(m, 'w1', 'alice'))).toBe(4);
+      expect(await spec.asUser(BOB, (m) => countActiveMemories(m, 'w1', 'bob'))).toBe(1);
+    });
+
+    it('findLeastRecentlyUsedFact: the approved fact with the oldest last use or sighting', async () => {
+      const lru = () => spec.asUser(ALICE, (m) => findLeastRecentlyUsedFact(m, 'w1', 'alice'));
+      expect((await lru())?.memoryId).toBe('f-old');
+      // Seen again later: f-new becomes the least recently used.
+      await spec.when([{ ...reinforced('f-old', 0.5), occurredAt: '2026-06-02T00:00:00.000Z' }]);
+      expect((await lru())?.memoryId).toBe('f-new');
+      // Used later still (last_used_at is set by the usage feature): f-old again.
+      await spec.projector.query(
+        `UPDATE memories SET last_used_at = '2026-06-03T00:00:00Z' WHERE memory_id = 'f-new'`,
+      );
+      expect((await lru())?.memoryId).toBe('f-old');
+      // Ties go to the smallest id.
+      await spec.projector.query(
+        `UPDATE memories SET last_used_at = '2026-06-05T00:00:00Z' WHERE memory_id IN ('f-old', 'f-new')`,
+      );
+      expect((await lru())?.memoryId).toBe('f-new');
+      expect(await spec.asUser(BOB, (m) => findLeastRecentlyUsedFact(m, 'w1', 'alice'))).toBeNull();
+    });
+  });
+});
