@@ -8,6 +8,12 @@ import { MemorySettings } from './memory-settings/memory-settings.entity';
 import { MemorySettings1764400002003 } from './memory-settings/memory-settings.migration';
 import { memorySettingsProjection } from './memory-settings/memory-settings.projection';
 import type { AnyProjection } from './runner/projection';
+import { AgentSetting } from './agent-settings/agent-settings.entity';
+import { AgentSettings1764400003001 } from './agent-settings/agent-settings.migration';
+import { agentSettingsProjection } from './agent-settings/agent-settings.projection';
+import { WorkspacePolicy } from './workspace-policies/workspace-policies.entity';
+import { WorkspacePolicies1764400003000 } from './workspace-policies/workspace-policies.migration';
+import { workspacePoliciesProjection } from './workspace-policies/workspace-policies.projection';
 import { SessionMessage } from './session-messages/session-messages.entity';
 import { SessionMessages1764400002000 } from './session-messages/session-messages.migration';
 import { sessionMessagesProjection } from './session-messages/session-messages.projection';
@@ -40,6 +46,12 @@ export * from './memory-settings/memory-settings.query';
 export * from './identity-cards/identity-cards.entity';
 export * from './identity-cards/identity-cards.projection';
 export * from './identity-cards/identity-cards.query';
+export * from './workspace-policies/workspace-policies.entity';
+export * from './workspace-policies/workspace-policies.projection';
+export * from './workspace-policies/workspace-policies.query';
+export * from './agent-settings/agent-settings.entity';
+export * from './agent-settings/agent-settings.projection';
+export * from './agent-settings/agent-settings.query';
 
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
 export const PROJECTIONS: readonly AnyProjection[] = [
@@ -49,6 +61,8 @@ export const PROJECTIONS: readonly AnyProjection[] = [
   memoriesProjection,
   memorySettingsProjection,
   identityCardsProjection,
+  workspacePoliciesProjection,
+  agentSettingsProjection,
 ];
 export const READ_MODEL_ENTITIES = [
   UserStreamStats,
@@ -57,6 +71,8 @@ export const READ_MODEL_ENTITIES = [
   MemoryRecord,
   MemorySettings,
   IdentityCard,
+  WorkspacePolicy,
+  AgentSetting,
 ];
 export const READ_MODEL_MIGRATIONS = [
   UserStreamStats1764400001000,
@@ -65,4 +81,6 @@ export const READ_MODEL_MIGRATIONS = [
   Memories1764400002002,
   MemorySettings1764400002003,
   IdentityCards1764400002004,
+  WorkspacePolicies1764400003000,
+  AgentSettings1764400003001,
 ];

@@ -8,6 +8,7 @@ export const MEMORY_RECORD_STATUSES: readonly MemoryRecordStatus[] = [
   'pending',
   'approved',
   'rejected',
+  'expired',
   'evicted',
   'deleted',
 ];
@@ -42,6 +43,9 @@ export class MemoryRecord {
 
   @Column({ name: 'source_message_id', type: 'text' })
   sourceMessageId!: string;
+
+  @Column({ name: 'source_excerpt', type: 'text', nullable: true })
+  sourceExcerpt!: string | null;
 
   @Column({ name: 'session_id', type: 'text' })
   sessionId!: string;

@@ -37,6 +37,7 @@ function detected(memoryId: string, fields: Detection = {}, owner: Owner = ALICE
       content: `L'utilisateur préfère ${memoryId}.`,
       confidence: 0.7,
       sourceMessageId: `msg-${memoryId}`,
+      sourceExcerpt: `Message about ${memoryId}`,
       sessionId: 's1',
       generation: 0,
       ...fields,
@@ -106,6 +107,7 @@ describe('memories projection', () => {
         confidence: 0.8,
         status: 'pending',
         source_message_id: 'msg-m1',
+        source_excerpt: 'Message about m1',
         session_id: 's1',
         due_at: new Date('2026-07-01T09:00:00.000Z'),
         generation: 0,
@@ -186,6 +188,22 @@ describe('memories projection', () => {
         decided_by: null,
         content: "L'utilisateur préfère m1.",
         position: '3',
+      }),
+    ]);
+  });
+
+  it('given MemoryExpired, then expired (a rejection with reason expired), by the expiry', async () => {
+    const expired: GivenEvent = {
+      type: 'MemoryExpired',
+      data: { memoryId: 'm1', by: { kind: 'expiry' }, reason: 'expired' },
+    };
+    expect(await spec.given([detected('m1'), expired])).toEqual([
+      expect.objectContaining({
+        status: 'expired',
+        decided_at: at(2),
+        decided_by: { kind: 'expiry' },
+        rejection_reason: 'expired',
+        position: '2',
       }),
     ]);
   });

@@ -14,8 +14,9 @@ export class Memories1764400002002 implements MigrationInterface {
       normalized_content text,
       confidence double precision NOT NULL,
       status text NOT NULL
-        CHECK (status IN ('pending', 'approved', 'rejected', 'evicted', 'deleted')),
+        CHECK (status IN ('pending', 'approved', 'rejected', 'expired', 'evicted', 'deleted')),
       source_message_id text NOT NULL,
+      source_excerpt text,
       session_id text NOT NULL,
       due_at timestamptz,
       generation integer NOT NULL,

@@ -3,6 +3,7 @@ import {
   type MemoryApproved,
   type MemoryCandidateDetected,
   type MemoryDeleted,
+  type MemoryExpired,
   type MemoryRejected,
   type MemoryReinforced,
 } from '@engram/domain';
@@ -17,6 +18,7 @@ const MEMORY_EVENT_TYPES = [
   'MemoryReinforced',
   'MemoryApproved',
   'MemoryRejected',
+  'MemoryExpired',
   'MemoryEvicted',
   'MemoryDeleted',
 ] as const;
@@ -38,6 +40,7 @@ function detected(key: MemoryKey, event: DecodedEvent): MemoryRecord {
     confidence: data.confidence,
     status: 'pending',
     sourceMessageId: data.sourceMessageId,
+    sourceExcerpt: data.sourceExcerpt,
     sessionId: data.sessionId,
     dueAt: data.dueAt === undefined ? null : new Date(data.dueAt),
     generation: data.generation,
@@ -89,6 +92,15 @@ function evolve(current: MemoryRecord, event: DecodedEvent): MemoryRecord | unde
         position,
       };
     }
+    case 'MemoryExpired':
+      return {
+        ...current,
+        status: 'expired',
+        decidedAt: at,
+        decidedBy: (event.event as MemoryExpired).data.by,
+        rejectionReason: 'expired',
+        position,
+      };
     case 'MemoryEvicted':
       // The cap evicts: no one to name in decided_by.
       return {
@@ -108,6 +120,7 @@ function evolve(current: MemoryRecord, event: DecodedEvent): MemoryRecord | unde
         decidedBy: data.by,
         content: null,
         normalizedContent: null,
+        sourceExcerpt: null,
         rejectionReason: null,
         position,
       };

@@ -68,11 +68,13 @@ export class ProjectionRunner {
 
   private async followFromCheckpoint(signal: AbortSignal): Promise<void> {
     let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
+    // Ends the subscription when the runner stops, or when this method returns (checkpoint moved).
     const local = new AbortController();
-    const stop = () => local.abort();
-    signal.addEventListener('abort', stop, { once: true });
     try {
-      const events = this.deps.store.subscribeToAll({ after: checkpoint, signal: local.signal });
+      const events = this.deps.store.subscribeToAll({
+        after: checkpoint,
+        signal: AbortSignal.any([signal, local.signal]),
+      });
       for await (const batch of batched(
         events,
         this.options.batchSize ?? 500,
@@ -83,7 +85,6 @@ export class ProjectionRunner {
         checkpoint = batch[batch.length - 1]!.globalPosition;
       }
     } finally {
-      signal.removeEventListener('abort', stop);
       local.abort();
     }
   }

@@ -1,8 +1,11 @@
 import type { DecodedEvent } from '@engram/event-store';
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
 
-/** Every read-model row belongs to one user of one workspace; RLS policies rely on these two columns. */
-export type OwnedRow = ObjectLiteral & { workspaceId: string; userId: string };
+/**
+ * Every read-model row belongs to a workspace, and (all but workspace settings) to one user of it;
+ * RLS policies rely on these columns.
+ */
+export type OwnedRow = ObjectLiteral & { workspaceId: string; userId?: string };
 
 export type RowChange<Row extends OwnedRow> =
   | Readonly<{ kind: 'upsert'; row: Row }>

@@ -151,9 +151,9 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
       const user = await t.token({ userId: 'u2', workspaceId: 'w1', roles: ['user'] });
       const stats = await eventually(
         () => request(t.http).get('/v1/me/stats').auth(user, { type: 'bearer' }),
-        (r) => r.body.eventCount > 0,
+        (r) => r.body.messageCount > 0,
       );
-      expect(stats.body.eventCount).toBe(1);
+      expect(stats.body.messageCount).toBe(1);
     });
 
     it.each([
@@ -231,14 +231,14 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
       const alice = await t.token({ userId: 'alice', workspaceId: 'w1', roles: ['user'] });
       const bobStats = await eventually(
         () => request(t.http).get('/v1/me/stats').auth(bob, { type: 'bearer' }),
-        (r) => r.body.eventCount === 2,
+        (r) => r.body.messageCount === 2,
       );
-      expect(bobStats.body).toMatchObject({ eventCount: 2, messageCount: 2 });
+      expect(bobStats.body).toMatchObject({ messageCount: 2 });
       const aliceStats = await eventually(
         () => request(t.http).get('/v1/me/stats').auth(alice, { type: 'bearer' }),
-        (r) => r.body.eventCount === 1,
+        (r) => r.body.messageCount === 1,
       );
-      expect(aliceStats.body).toMatchObject({ eventCount: 1 });
+      expect(aliceStats.body).toMatchObject({ messageCount: 1 });
     });
   });
 });

@@ -14,6 +14,25 @@ export function userScopedTableStatements(table: string): string[] {
               AND user_id = current_setting('engram.user_id', true))`,
     `CREATE POLICY ${table}_projector ON ${table} FOR ALL TO ${PROJECTOR_ROLE}
        USING (true) WITH CHECK (true)`,
+    ...grants(table),
+  ];
+}
+
+/** Workspace settings (policy, agents): every member of the workspace may read them, no one else. */
+export function workspaceScopedTableStatements(table: string): string[] {
+  return [
+    `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
+    `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,
+    `CREATE POLICY ${table}_own_workspace ON ${table} FOR SELECT TO ${APP_ROLE}
+       USING (workspace_id = current_setting('engram.workspace_id', true))`,
+    `CREATE POLICY ${table}_projector ON ${table} FOR ALL TO ${PROJECTOR_ROLE}
+       USING (true) WITH CHECK (true)`,
+    ...grants(table),
+  ];
+}
+
+function grants(table: string): string[] {
+  return [
     `GRANT SELECT ON ${table} TO ${APP_ROLE}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ${table} TO ${PROJECTOR_ROLE}`,
   ];

@@ -3,6 +3,7 @@ import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
 import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
 import { MEMORY_EVENT_DEFINITIONS } from './memories';
 import { MESSAGE_EVENT_DEFINITIONS } from './messages';
+import { POLICY_EVENT_DEFINITIONS } from './policy';
 import { SESSION_EVENT_DEFINITIONS } from './sessions';
 
 /** Every event type Engram stores. The codec refuses types that are not here. */
@@ -12,4 +13,5 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...MEMORY_EVENT_DEFINITIONS,
   ...MEMORY_PROFILE_EVENT_DEFINITIONS,
   ...IDENTITY_CARD_EVENT_DEFINITIONS,
+  ...POLICY_EVENT_DEFINITIONS,
 ];

@@ -12,4 +12,4 @@ export * from './deterministic-id';
 export * from './sessions';
 export * from './memory-profile';
 export * from './identity-card';
-export * from './policy/memory-policy';
+export * from './policy';

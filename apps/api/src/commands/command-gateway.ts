@@ -43,8 +43,8 @@ export class CommandGateway {
     context: RequestContext,
     eventIds?: (events: readonly E[]) => readonly string[],
   ): Promise<Decided<E, State>> {
-    return this.bus.execute(
+    return this.bus.execute<Decide<Command, E, State>, Decided<E, State>>(
       new Decide(streamId, decider, command, this.metadata(context), eventIds),
-    ) as Promise<Decided<E, State>>;
+    );
   }
 }

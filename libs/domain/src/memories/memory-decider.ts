@@ -18,9 +18,10 @@ export type DeleteMemory = Readonly<{
   reason: 'deleted' | 'wipe';
 }>;
 export type EvictMemory = Readonly<{ type: 'EvictMemory' }>;
+export type ExpireMemory = Readonly<{ type: 'ExpireMemory' }>;
 
 export type MemoryCommand =
-  DetectMemoryCandidate | ApproveMemory | RejectMemory | DeleteMemory | EvictMemory;
+  DetectMemoryCandidate | ApproveMemory | RejectMemory | DeleteMemory | EvictMemory | ExpireMemory;
 
 type Known = Readonly<{ memoryId: string; kind: MemoryKind; sources: readonly string[] }>;
 
@@ -29,6 +30,7 @@ export type MemoryState =
   | (Known & Readonly<{ status: 'pending' }>)
   | (Known & Readonly<{ status: 'approved' }>)
   | (Known & Readonly<{ status: 'rejected' }>)
+  | (Known & Readonly<{ status: 'expired' }>)
   | (Known & Readonly<{ status: 'evicted' }>)
   | (Known & Readonly<{ status: 'deleted' }>);
 
@@ -60,6 +62,7 @@ function detect(command: DetectMemoryCandidate, state: MemoryState): MemoryEvent
       // Someone said no: the same content is not proposed again.
       return [];
     case 'absent':
+    case 'expired':
     case 'evicted':
     case 'deleted': {
       const detected: MemoryEvent = { type: 'MemoryCandidateDetected', data };
@@ -82,7 +85,8 @@ function refuse(action: string, state: MemoryState): never {
 
 /**
  * One memory per (user, generation, normalized content): detecting it again reinforces it.
- * pending → approved | rejected; approved → deleted | evicted (facts only, by the cap).
+ * pending → approved | rejected | expired; approved → deleted | evicted (facts only, by the cap).
+ * Expired, deleted and evicted memories may be detected anew; rejected ones are not proposed again.
  */
 export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
   initialState: () => ({ status: 'absent' }),
@@ -120,6 +124,15 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
             data: { memoryId: state.memoryId, by: command.by, reason: command.reason },
           },
         ];
+      case 'ExpireMemory':
+        // The scheduler may run twice (two workers, a restart): an already decided memory is left alone.
+        if (state.status !== 'pending') return [];
+        return [
+          {
+            type: 'MemoryExpired',
+            data: { memoryId: state.memoryId, by: { kind: 'expiry' }, reason: 'expired' },
+          },
+        ];
       case 'EvictMemory':
         if (state.status !== 'approved' || state.kind !== 'fact') {
           throw new DomainConflictError(
@@ -151,6 +164,8 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
         return state.status === 'absent' ? state : { ...state, status: 'approved' };
       case 'MemoryRejected':
         return state.status === 'absent' ? state : { ...state, status: 'rejected' };
+      case 'MemoryExpired':
+        return state.status === 'absent' ? state : { ...state, status: 'expired' };
       case 'MemoryEvicted':
         return state.status === 'absent' ? state : { ...state, status: 'evicted' };
       case 'MemoryDeleted':

@@ -11,6 +11,7 @@ const data: MemoryCandidateDetected['data'] = {
   content: "L'utilisateur préfère les exemples en Python.",
   confidence: 0.9,
   sourceMessageId: 'msg-1',
+  sourceExcerpt: 'Je préfère les exemples en Python.',
   sessionId: 's1',
   generation: 0,
 };

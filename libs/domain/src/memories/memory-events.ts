@@ -17,6 +17,8 @@ export type MemoryCandidateDetected = Event<
     confidence: number;
     dueAt?: string;
     sourceMessageId: string;
+    /** The beginning of the source message, for reviewers who may not read the conversation itself. */
+    sourceExcerpt: string;
     sessionId: string;
     /** The wipe generation this memory belongs to (memories of an earlier generation were wiped). */
     generation: number;
@@ -31,6 +33,11 @@ export type MemoryRejected = Event<
   'MemoryRejected',
   { memoryId: string; by: DecidedBy; reason?: string }
 >;
+/** A pending candidate nobody reviewed in time: counts as rejected, with reason `expired`. */
+export type MemoryExpired = Event<
+  'MemoryExpired',
+  { memoryId: string; by: DecidedBy; reason: 'expired' }
+>;
 export type MemoryEvicted = Event<'MemoryEvicted', { memoryId: string; reason: 'cap' }>;
 export type MemoryDeleted = Event<
   'MemoryDeleted',
@@ -42,14 +49,16 @@ export type MemoryEvent =
   | MemoryReinforced
   | MemoryApproved
   | MemoryRejected
+  | MemoryExpired
   | MemoryEvicted
   | MemoryDeleted;
 
 export const MEMORY_EVENT_DEFINITIONS: readonly EventDefinition[] = [
-  { type: 'MemoryCandidateDetected', version: 1, personalFields: ['content'] },
+  { type: 'MemoryCandidateDetected', version: 1, personalFields: ['content', 'sourceExcerpt'] },
   { type: 'MemoryReinforced', version: 1, personalFields: [] },
   { type: 'MemoryApproved', version: 1, personalFields: [] },
   { type: 'MemoryRejected', version: 1, personalFields: ['reason'] },
+  { type: 'MemoryExpired', version: 1, personalFields: [] },
   { type: 'MemoryEvicted', version: 1, personalFields: [] },
   { type: 'MemoryDeleted', version: 1, personalFields: [] },
 ];

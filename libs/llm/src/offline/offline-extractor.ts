@@ -1,6 +1,6 @@
 import type { Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
-import { withoutKnownMemories } from '../known-memories';
+import { distinctCandidates } from '../distinct-candidates';
 import type { ExtractedCandidate, ExtractionInput, LlmOutcome, MemoryExtractor } from '../ports';
 import { messageTime, withAbsoluteDate } from './due-date';
 import { findDueDate } from './find-due-date';
@@ -60,7 +60,7 @@ export function extractCandidates(input: ExtractionInput): ExtractedCandidate[] 
       found.push({ ...candidate, order: found.length });
     }
   }
-  const fresh = new Set(withoutKnownMemories(found, input.existingMemories));
+  const fresh = new Set(distinctCandidates(found));
   return found
     .filter((candidate) => fresh.has(candidate))
     .sort((a, b) => b.confidence - a.confidence || a.order - b.order)
@@ -133,7 +133,8 @@ function fromClauses(sentence: string, language: Locale, base: DateTime): Extrac
   }
   return groups.flatMap((group) => {
     const content = contentOf(group, rules, language);
-    if (content === '') return [];
+    // "L'utilisateur adore." says nothing: a memory needs at least a subject, a verb and an object.
+    if (content.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length < 3) return [];
     const due = group.rule.date !== undefined ? group.clause.due : undefined;
     const confidence = group.rule.confidence + (group.rule.boost?.(group.clause) ?? 0);
     return [

@@ -206,12 +206,14 @@ describe('OfflineExtractor', () => {
     expect(await extract(text)).toEqual([]);
   });
 
-  it('drops what an existing memory already says, once normalized', async () => {
+  it('proposes again what an existing memory says, so that the memory is reinforced', async () => {
     expect(
       await extract("J'habite à Nantes.", {
-        existingMemories: [{ kind: 'fact', content: "l'utilisateur habite a Nantes" }],
+        existingMemories: [{ kind: 'fact', content: "L'utilisateur habite à Nantes." }],
       }),
-    ).toEqual([]);
+    ).toEqual([
+      expect.objectContaining({ kind: 'fact', content: "L'utilisateur habite à Nantes." }),
+    ]);
   });
 
   it('keeps at most 3 candidates, the most confident ones, in message order', async () => {

@@ -109,6 +109,11 @@ export const ENGLISH_RULES: readonly Rule[] = [
     confidence: 0.65,
     pattern: re(`^(?:i'm going to|i am going to|i'll|i will|we're going to|we'll)\\s+\\p{L}+`),
     date: 'precise',
+    // "I'll send it tomorrow": what "it" is lives in the conversation, not in the memory.
+    when: (clause) =>
+      !/^(?:i'm going to|i am going to|i'll|i will|we're going to|we'll)\s+\S+\s+(?:it|that|this|them)\b/.test(
+        clause.lower,
+      ),
   },
   {
     kind: 'commitment',

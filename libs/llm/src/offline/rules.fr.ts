@@ -133,9 +133,7 @@ export const FRENCH_RULES: readonly Rule[] = [
   {
     kind: 'preference',
     confidence: 0.85,
-    pattern: re(
-      `^(?:tutoie-moi|tu peux me tutoyer|on peut se tutoyer|on se tutoie|tu peux me tutoyer)`,
-    ),
+    pattern: re(`^(?:tutoie-moi|tu peux me tutoyer|on peut se tutoyer|on se tutoie)`),
     request: true,
     content: () => "L'utilisateur préfère être tutoyé.",
   },

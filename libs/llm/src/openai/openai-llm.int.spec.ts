@@ -150,7 +150,7 @@ describe('the OpenAI-backed Llm against an OpenAI-compatible server', () => {
     expect(typeof OpenAI).toBe('function');
   });
 
-  it('parses a valid answer, drops what is already known and counts the tokens', async () => {
+  it('parses a valid answer (a restated memory is kept, to be reinforced) and counts the tokens', async () => {
     server.answer({ content: candidates });
     const outcome = await llm.extractor.extract(input);
     expect(outcome).toEqual({
@@ -161,6 +161,11 @@ describe('the OpenAI-backed Llm against an OpenAI-compatible server', () => {
           content: "L'utilisateur doit appeler Delphine le vendredi 12 juin.",
           confidence: 0.9,
           dueAt: '2026-06-12T07:00:00.000Z',
+        },
+        {
+          kind: 'preference',
+          content: "L'utilisateur préfère les réponses courtes !",
+          confidence: 0.85,
         },
       ],
       model: 'gpt-test-2026-06-01',

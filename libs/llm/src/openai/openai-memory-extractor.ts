@@ -1,4 +1,4 @@
-import { withoutKnownMemories } from '../known-memories';
+import { distinctCandidates } from '../distinct-candidates';
 import type { ExtractedCandidate, ExtractionInput, LlmOutcome, MemoryExtractor } from '../ports';
 import { extractionPrompt } from '../prompts/extraction-prompt';
 import { checkExtractionAnswer, EXTRACTION_SCHEMA } from './extraction-answer';
@@ -17,6 +17,6 @@ export class OpenAiMemoryExtractor implements MemoryExtractor {
       check: (value) => checkExtractionAnswer(value, input.timeZone),
     });
     if (!outcome.ok) return outcome;
-    return { ...outcome, value: withoutKnownMemories(outcome.value, input.existingMemories) };
+    return { ...outcome, value: distinctCandidates(outcome.value) };
   }
 }

@@ -88,6 +88,12 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
   };
 }
 
+const EXCERPT_LENGTH = 200;
+
+function excerpt(text: string): string {
+  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1)}…`;
+}
+
 function settingsOf(row: { enabled: boolean; pausedUntil: Date | null }) {
   return { enabled: row.enabled, pausedUntil: row.pausedUntil?.toISOString() ?? null };
 }
@@ -117,6 +123,7 @@ async function recordCandidate(
         confidence: candidate.confidence,
         ...(candidate.dueAt ? { dueAt: candidate.dueAt } : {}),
         sourceMessageId: messageId,
+        sourceExcerpt: excerpt(message.event.data.text),
         sessionId,
         generation,
       },

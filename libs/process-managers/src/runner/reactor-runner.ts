@@ -66,13 +66,13 @@ export class ReactorRunner {
   private async follow(signal: AbortSignal): Promise<void> {
     const after = await readCheckpoint(this.deps.dataSource.manager, this.checkpointName);
     const local = new AbortController();
-    const stop = () => local.abort();
-    signal.addEventListener('abort', stop, { once: true });
     try {
-      const events = this.deps.store.subscribeToAll({ after, signal: local.signal });
+      const events = this.deps.store.subscribeToAll({
+        after,
+        signal: AbortSignal.any([signal, local.signal]),
+      });
       for await (const batch of batched(events, 200, 5)) await this.reactTo(batch);
     } finally {
-      signal.removeEventListener('abort', stop);
       local.abort();
     }
   }

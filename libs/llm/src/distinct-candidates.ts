@@ -1,12 +1,14 @@
 import { normalizeContent } from '@engram/domain';
-import type { ExtractedCandidate, ExtractionInput } from './ports';
+import type { ExtractedCandidate } from './ports';
 
-/** Drops candidates that repeat an existing memory, or each other, once normalized. */
-export function withoutKnownMemories(
+/**
+ * Drops candidates that repeat each other once normalized. A candidate that restates an existing
+ * memory is kept on purpose: the memory aggregate turns it into a reinforcement (seen count, last seen).
+ */
+export function distinctCandidates(
   candidates: readonly ExtractedCandidate[],
-  existing: ExtractionInput['existingMemories'],
 ): ExtractedCandidate[] {
-  const seen = new Set(existing.map((memory) => normalizeContent(memory.content)));
+  const seen = new Set<string>();
   const kept: ExtractedCandidate[] = [];
   for (const candidate of candidates) {
     const key = normalizeContent(candidate.content);

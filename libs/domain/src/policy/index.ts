@@ -1,0 +1,3 @@
+export * from './memory-policy';
+export * from './policy-events';
+export * from './policy-decider';

@@ -1,0 +1,79 @@
+import { assertNever, type Decider } from '../decider';
+import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from './memory-policy';
+import type { AgentEvent, PolicyEvent } from './policy-events';
+
+export type ChangeMemoryPolicy = Readonly<{
+  type: 'ChangeMemoryPolicy';
+  policy: MemoryPolicy;
+  changedBy: string;
+}>;
+
+function samePolicy(a: MemoryPolicy, b: MemoryPolicy): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof MemoryPolicy>;
+  return [...keys].every((key) => a[key] === b[key]);
+}
+
+/** A workspace's memory policy: one stream per workspace; a change to the same values records nothing. */
+export const policyDecider: Decider<ChangeMemoryPolicy, PolicyEvent, MemoryPolicy> = {
+  initialState: () => DEFAULT_MEMORY_POLICY,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'ChangeMemoryPolicy':
+        if (samePolicy(command.policy, state)) return [];
+        return [
+          {
+            type: 'MemoryPolicyChanged',
+            data: { policy: command.policy, changedBy: command.changedBy },
+          },
+        ];
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: (_, event) => {
+    switch (event.type) {
+      case 'MemoryPolicyChanged':
+        return event.data.policy;
+      default:
+        return assertNever(event.type);
+    }
+  },
+};
+
+export type ToggleAgentMemory = Readonly<{
+  type: 'ToggleAgentMemory';
+  agentId: string;
+  enabled: boolean;
+  changedBy: string;
+}>;
+
+/** "Enable Memory" per agent (seed 002); on by default. */
+export const agentMemoryDecider: Decider<ToggleAgentMemory, AgentEvent, { enabled: boolean }> = {
+  initialState: () => ({ enabled: true }),
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'ToggleAgentMemory':
+        if (command.enabled === state.enabled) return [];
+        return [
+          {
+            type: 'AgentMemoryToggled',
+            data: {
+              agentId: command.agentId,
+              enabled: command.enabled,
+              changedBy: command.changedBy,
+            },
+          },
+        ];
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: (_, event) => {
+    switch (event.type) {
+      case 'AgentMemoryToggled':
+        return { enabled: event.data.enabled };
+      default:
+        return assertNever(event.type);
+    }
+  },
+};

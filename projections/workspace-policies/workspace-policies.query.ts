@@ -1,0 +1,22 @@
+import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
+import type { EntityManager } from 'typeorm';
+import { WorkspacePolicy } from './workspace-policies.entity';
+
+/** The workspace's memory policy, or the defaults when it never changed it. */
+export async function findMemoryPolicy(
+  manager: EntityManager,
+  workspaceId: string,
+): Promise<MemoryPolicy> {
+  const row = await manager.findOne(WorkspacePolicy, { where: { workspaceId } });
+  if (!row) return DEFAULT_MEMORY_POLICY;
+  return {
+    reviewMode: row.reviewMode,
+    ...(row.autoApproveAbove !== null ? { autoApproveAbove: row.autoApproveAbove } : {}),
+    pendingTtlDays: row.pendingTtlDays,
+    liveWindow: row.liveWindow,
+    summaryBatch: row.summaryBatch,
+    userMemoryCap: row.userMemoryCap,
+    timeZone: row.timeZone,
+    locale: row.locale,
+  };
+}
