@@ -62,3 +62,90 @@ export async function findLeastRecentlyUsedFact(
     .limit(1)
     .getOne();
 }
+
+export type ExpiredCandidate = Readonly<{
+  workspaceId: string;
+  userId: string;
+  memoryId: string;
+  /** Position of the memory's last event: with the id, it names this one pending period. */
+  position: string;
+}>;
+
+/**
+ * Pending candidates older than their workspace's pendingTtlDays (the default when it never set one),
+ * oldest first. Used by the expiry scheduler with the projector role, which sees every user.
+ */
+export async function findExpiredPendingMemories(
+  manager: EntityManager,
+  now: Date,
+  defaultTtlDays: number,
+  limit: number,
+): Promise<ExpiredCandidate[]> {
+  const rows = await manager.query<
+    { workspace_id: string; user_id: string; memory_id: string; position: string }[]
+  >(
+    `SELECT m.workspace_id, m.user_id, m.memory_id, m.position
+       FROM memories m LEFT JOIN workspace_policies p ON p.workspace_id = m.workspace_id
+      WHERE m.status = 'pending'
+        AND m.created_at <= $1::timestamptz - make_interval(days => COALESCE(p.pending_ttl_days, $2))
+      ORDER BY m.created_at, m.memory_id
+      LIMIT $3`,
+    [now.toISOString(), defaultTtlDays, limit],
+  );
+  return rows.map((row) => ({
+    workspaceId: row.workspace_id,
+    userId: row.user_id,
+    memoryId: row.memory_id,
+    position: row.position,
+  }));
+}
+
+export type ReviewQueueFilter = Readonly<{
+  status: 'pending' | 'expired';
+  userId?: string | undefined;
+  kind?: string | undefined;
+  minConfidence?: number | undefined;
+  /** Keyset: the (created_at, memory_id) of the last item already seen. */
+  after?: Readonly<{ createdAt: string; memoryId: string }> | undefined;
+  limit: number;
+}>;
+
+/**
+ * The workspace's review queue, oldest first. Row-level security decides what an admin sees (pending and
+ * expired candidates, in reviewMode admin only); the WHERE clause only narrows it.
+ */
+export async function findReviewQueue(
+  manager: EntityManager,
+  workspaceId: string,
+  filter: ReviewQueueFilter,
+): Promise<MemoryRecord[]> {
+  const query = manager
+    .createQueryBuilder(MemoryRecord, 'm')
+    .where('m.workspace_id = :workspaceId', { workspaceId })
+    .andWhere('m.status = :status', { status: filter.status });
+  if (filter.userId) query.andWhere('m.user_id = :userId', { userId: filter.userId });
+  if (filter.kind) query.andWhere('m.kind = :kind', { kind: filter.kind });
+  if (filter.minConfidence !== undefined) {
+    query.andWhere('m.confidence >= :minConfidence', { minConfidence: filter.minConfidence });
+  }
+  if (filter.after) {
+    query.andWhere('(m.created_at, m.memory_id) > (:afterAt, :afterId)', {
+      afterAt: filter.after.createdAt,
+      afterId: filter.after.memoryId,
+    });
+  }
+  return query
+    .orderBy('m.created_at', 'ASC')
+    .addOrderBy('m.memory_id', 'ASC')
+    .take(filter.limit)
+    .getMany();
+}
+
+/** One memory of the workspace as the caller may see it (an admin: a pending candidate in admin mode). */
+export async function findWorkspaceMemory(
+  manager: EntityManager,
+  workspaceId: string,
+  memoryId: string,
+): Promise<MemoryRecord | null> {
+  return manager.findOne(MemoryRecord, { where: { workspaceId, memoryId } });
+}

@@ -9,6 +9,7 @@ import { MessagesModule } from './messages/messages.module';
 import { CommandsModule } from './commands/commands.module';
 import { ReadModelsModule } from './read-models/read-models';
 import { MyMemoriesModule } from './my-memories/my-memories.module';
+import { ReviewModule } from './review/review.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         MessagesModule,
         MeModule,
         MyMemoriesModule,
+        ReviewModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -20,6 +20,8 @@ export type EngramConfig = Readonly<{
   devTokens: boolean;
   /** At most one identity-card regeneration per user per this many seconds. */
   identityCardDebounceSeconds: number;
+  /** How often the schedulers (memory and action expiry) look for due work. */
+  schedulerIntervalSeconds: number;
   /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
   llm: LlmOptions;
 }>;
@@ -51,6 +53,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     runWorker: flag(env, 'ENGRAM_RUN_WORKER', true),
     devTokens: flag(env, 'ENGRAM_DEV_TOKENS', databaseUrl === undefined),
     identityCardDebounceSeconds: seconds(env, 'ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS', 30),
+    schedulerIntervalSeconds: seconds(env, 'ENGRAM_SCHEDULER_INTERVAL_SECONDS', 30),
     llm: llmOptions(env),
   };
 }

@@ -12,8 +12,9 @@ import { EventCodec, type EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import {
   ReactorRunner,
-  defaultPolicies,
+  expirePendingMemories,
   extractionReactor,
+  readModelPolicies,
   memoryCapReactor,
   regenerateIdentityCards,
   summaryReactor,
@@ -64,17 +65,22 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       dataSource: this.dataSource,
       llm: this.llm,
       clock: this.clock,
-      policies: defaultPolicies,
+      policies: readModelPolicies(this.dataSource),
     };
     const projections = PROJECTIONS.map((projection) => new ProjectionRunner(base, projection));
     const reactors = [extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map(
       (reactor) => new ReactorRunner(base, reactor),
     );
     const signal = this.stop.signal;
+    const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
+    const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     this.running = Promise.all([
       ...projections.map((runner) => runner.run(signal)),
       ...reactors.map((runner) => runner.run(signal)),
-      this.identityCards(deps, signal),
+      this.repeat('identity cards', Math.max(0.2, Math.min(1, identityCardDebounce)), signal, () =>
+        regenerateIdentityCards(deps, identityCardDebounce),
+      ),
+      this.repeat('memory expiry', schedulerInterval, signal, () => expirePendingMemories(deps)),
     ]);
     this.logger.log(
       `Running ${projections.length} projections and ${reactors.length} process managers (LLM: ${this.llm.kind} ${this.llm.model})`,
@@ -88,20 +94,20 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
   }
 
-  private async identityCards(
-    deps: ProcessManagerDependencies,
+  /** Runs a job now (catching up after downtime), then every `seconds`, until shutdown. */
+  private async repeat(
+    name: string,
+    seconds: number,
     signal: AbortSignal,
+    job: () => Promise<unknown>,
   ): Promise<void> {
-    const debounce = this.runtime.config.identityCardDebounceSeconds;
     while (!signal.aborted) {
       try {
-        await regenerateIdentityCards(deps, debounce);
+        await job();
       } catch (error) {
-        this.logger.warn(
-          `identity cards: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.logger.warn(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await sleep(Math.min(1000, debounce * 1000), undefined, { signal }).catch(() => undefined);
+      await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
     }
   }
 }

@@ -7,3 +7,5 @@ export * from './extraction/extraction.reactor';
 export * from './summary/summary.reactor';
 export * from './memory-cap/memory-cap.reactor';
 export * from './identity-card/identity-card.job';
+export * from './read-model-policies';
+export * from './expiry/memory-expiry.job';

@@ -1,8 +1,20 @@
-import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { deterministicId, memoryDecider, memoryProfileDecider, userStream } from '@engram/domain';
-import { findMemories } from '@engram/projections';
+import { findMemories, findMemoryPolicy } from '@engram/projections';
+import { RejectBody } from '../review/review-queue.dto';
 import { CommandGateway } from '../commands/command-gateway';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
@@ -64,6 +76,59 @@ export class MyMemoriesController {
       { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
     );
     return { status: 'deleted', position: positionToJson(result.position) };
+  }
+
+  /** In reviewMode user, the user approves their own candidates. */
+  @Post(':memoryId/approve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MemoryDecisionResponse })
+  async approve(
+    @CurrentPrincipal() me: Principal,
+    @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemoryDecisionResponse> {
+    await this.requireUserReview(me);
+    const result = await this.commands.decide(
+      userStream(me.workspaceId, me.userId, 'memory', memoryId),
+      memoryDecider,
+      { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'user' } },
+      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+    );
+    return { status: 'approved', position: positionToJson(result.position) };
+  }
+
+  @Post(':memoryId/reject')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MemoryDecisionResponse })
+  async reject(
+    @CurrentPrincipal() me: Principal,
+    @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
+    @Body() body: RejectBody,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemoryDecisionResponse> {
+    await this.requireUserReview(me);
+    const result = await this.commands.decide(
+      userStream(me.workspaceId, me.userId, 'memory', memoryId),
+      memoryDecider,
+      {
+        type: 'RejectMemory',
+        by: { kind: 'person', userId: me.userId, role: 'user' },
+        ...(body.reason ? { reason: body.reason } : {}),
+      },
+      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+    );
+    return { status: 'rejected', position: positionToJson(result.position) };
+  }
+
+  private async requireUserReview(me: Principal): Promise<void> {
+    const policy = await this.readModels.read(me, (manager) =>
+      findMemoryPolicy(manager, me.workspaceId),
+    );
+    if (policy.reviewMode !== 'user') {
+      throw new ForbiddenException(
+        `Users review their own memories only in reviewMode user; this workspace uses ${policy.reviewMode}`,
+      );
+    }
   }
 
   /** Purges every memory and resets the identity card; the conversation history stays. */

@@ -2,11 +2,27 @@ import { assertNever, type Decider } from '../decider';
 import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from './memory-policy';
 import type { AgentEvent, PolicyEvent } from './policy-events';
 
+/** The fields to change; absent ones keep their value, `autoApproveAbove: null` removes the threshold. */
+export type MemoryPolicyChanges = Partial<Omit<MemoryPolicy, 'autoApproveAbove'>> & {
+  autoApproveAbove?: number | null | undefined;
+};
+
 export type ChangeMemoryPolicy = Readonly<{
   type: 'ChangeMemoryPolicy';
-  policy: MemoryPolicy;
+  changes: MemoryPolicyChanges;
   changedBy: string;
 }>;
+
+export function applyPolicyChanges(
+  current: MemoryPolicy,
+  changes: MemoryPolicyChanges,
+): MemoryPolicy {
+  const { autoApproveAbove, ...rest } = changes;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const { autoApproveAbove: previous, ...merged } = { ...current, ...defined } as MemoryPolicy;
+  const threshold = autoApproveAbove === undefined ? previous : (autoApproveAbove ?? undefined);
+  return threshold === undefined ? merged : { ...merged, autoApproveAbove: threshold };
+}
 
 function samePolicy(a: MemoryPolicy, b: MemoryPolicy): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof MemoryPolicy>;
@@ -18,14 +34,11 @@ export const policyDecider: Decider<ChangeMemoryPolicy, PolicyEvent, MemoryPolic
   initialState: () => DEFAULT_MEMORY_POLICY,
   decide: (command, state) => {
     switch (command.type) {
-      case 'ChangeMemoryPolicy':
-        if (samePolicy(command.policy, state)) return [];
-        return [
-          {
-            type: 'MemoryPolicyChanged',
-            data: { policy: command.policy, changedBy: command.changedBy },
-          },
-        ];
+      case 'ChangeMemoryPolicy': {
+        const policy = applyPolicyChanges(state, command.changes);
+        if (samePolicy(policy, state)) return [];
+        return [{ type: 'MemoryPolicyChanged', data: { policy, changedBy: command.changedBy } }];
+      }
       default:
         return assertNever(command.type);
     }

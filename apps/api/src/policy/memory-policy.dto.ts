@@ -1,0 +1,93 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  Max,
+  Min,
+  Validate,
+  ValidateIf,
+  type ValidatorConstraintInterface,
+  ValidatorConstraint,
+} from 'class-validator';
+import { IANAZone } from 'luxon';
+import { LOCALES, type Locale, type ReviewMode } from '@engram/domain';
+
+const REVIEW_MODES: readonly ReviewMode[] = ['auto', 'admin', 'user'];
+
+@ValidatorConstraint({ name: 'timeZone' })
+class IsTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && IANAZone.isValidZone(value);
+  }
+  defaultMessage(): string {
+    return 'timeZone must be an IANA time zone such as Europe/Paris';
+  }
+}
+
+function range(name: string, min: number, max: number) {
+  return [
+    IsInt({ message: `${name} must be an integer from ${min} to ${max}` }),
+    Min(min, { message: `${name} must be an integer from ${min} to ${max}` }),
+    Max(max, { message: `${name} must be an integer from ${min} to ${max}` }),
+  ];
+}
+
+function apply(decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((decorator) => decorator(target, key));
+}
+
+/** Every field is optional: what is absent keeps its current value. */
+export class MemoryPolicyBody {
+  @ApiPropertyOptional({
+    enum: REVIEW_MODES,
+    description: 'auto (default): approved at once; admin: admins review; user: each user reviews',
+  })
+  @IsOptional()
+  @IsIn(REVIEW_MODES, { message: `reviewMode must be one of: ${REVIEW_MODES.join(', ')}` })
+  reviewMode?: ReviewMode;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1,
+    nullable: true,
+    description: 'In admin/user mode, candidates at least this confident are approved at once',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsNumber({}, { message: 'autoApproveAbove must be a number from 0 to 1, or null' })
+  @Min(0, { message: 'autoApproveAbove must be a number from 0 to 1, or null' })
+  @Max(1, { message: 'autoApproveAbove must be a number from 0 to 1, or null' })
+  autoApproveAbove?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 7 })
+  @IsOptional()
+  @apply(range('pendingTtlDays', 1, 365))
+  pendingTtlDays?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 20 })
+  @IsOptional()
+  @apply(range('liveWindow', 1, 200))
+  liveWindow?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 10 })
+  @IsOptional()
+  @apply(range('summaryBatch', 1, 200))
+  summaryBatch?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 10000, default: 200 })
+  @IsOptional()
+  @apply(range('userMemoryCap', 1, 10000))
+  userMemoryCap?: number;
+
+  @ApiPropertyOptional({ default: 'Europe/Paris' })
+  @IsOptional()
+  @Validate(IsTimeZone)
+  timeZone?: string;
+
+  @ApiPropertyOptional({ enum: LOCALES, default: 'fr' })
+  @IsOptional()
+  @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
+  locale?: Locale;
+}

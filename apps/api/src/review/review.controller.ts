@@ -1,0 +1,144 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
+import { memoryDecider, userStream, type Clock } from '@engram/domain';
+import { CLOCK } from '@engram/platform';
+import { findReviewQueue, findWorkspaceMemory, type MemoryRecord } from '@engram/projections';
+import { Inject } from '@nestjs/common';
+import { CommandGateway } from '../commands/command-gateway';
+import { IdentifierParam } from '../http/path-params';
+import { positionToJson } from '../http/position';
+import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
+import { UuidParam } from '../http/uuid-param';
+import { MemoryDecisionResponse } from '../my-memories/my-memories.controller';
+import { ReadModels } from '../read-models/read-models';
+import { decodeCursor, encodeCursor } from './review-cursor';
+import {
+  RejectBody,
+  ReviewQueueQuery,
+  ReviewQueueResponse,
+  type ReviewItem,
+} from './review-queue.dto';
+
+/** Seed 002's review panel: the workspace's pending candidates, approved or rejected by its admins. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('v1/workspaces/:ws/memories')
+export class ReviewController {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly commands: CommandGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Empty unless the workspace's reviewMode is admin (row-level security). */
+  @Get()
+  @ApiOkResponse({ type: ReviewQueueResponse })
+  async queue(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @CurrentPrincipal() me: Principal,
+    @Query() query: ReviewQueueQuery,
+  ): Promise<ReviewQueueResponse> {
+    const limit = query.limit ?? 20;
+    const rows = await this.readModels.read(me, (manager) =>
+      findReviewQueue(manager, workspaceId, {
+        status: query.status ?? 'pending',
+        userId: query.userId,
+        kind: query.kind,
+        minConfidence: query.minConfidence,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: limit + 1,
+      }),
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => this.toItem(row)),
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.createdAt.toISOString(), memoryId: last.memoryId })
+          : null,
+    };
+  }
+
+  @Post(':memoryId/approve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MemoryDecisionResponse })
+  async approve(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
+    @CurrentPrincipal() me: Principal,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemoryDecisionResponse> {
+    const owner = await this.ownerOf(me, workspaceId, memoryId);
+    const result = await this.commands.decide(
+      userStream(workspaceId, owner, 'memory', memoryId),
+      memoryDecider,
+      { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'admin' } },
+      { workspaceId, userId: owner, correlationId: correlationIdOf(headers) },
+    );
+    return { status: 'approved', position: positionToJson(result.position) };
+  }
+
+  @Post(':memoryId/reject')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MemoryDecisionResponse })
+  async reject(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
+    @CurrentPrincipal() me: Principal,
+    @Body() body: RejectBody,
+    @Headers() headers: RequestHeaders,
+  ): Promise<MemoryDecisionResponse> {
+    const owner = await this.ownerOf(me, workspaceId, memoryId);
+    const result = await this.commands.decide(
+      userStream(workspaceId, owner, 'memory', memoryId),
+      memoryDecider,
+      {
+        type: 'RejectMemory',
+        by: { kind: 'person', userId: me.userId, role: 'admin' },
+        ...(body.reason ? { reason: body.reason } : {}),
+      },
+      { workspaceId, userId: owner, correlationId: correlationIdOf(headers) },
+    );
+    return { status: 'rejected', position: positionToJson(result.position) };
+  }
+
+  /** The memory's owner, if the admin may see it at all (a candidate in the review queue). */
+  private async ownerOf(me: Principal, workspaceId: string, memoryId: string): Promise<string> {
+    const row = await this.readModels.read(me, (manager) =>
+      findWorkspaceMemory(manager, workspaceId, memoryId),
+    );
+    if (!row)
+      throw new NotFoundException(`Memory ${memoryId} is not in this workspace's review queue`);
+    return row.userId;
+  }
+
+  private toItem(row: MemoryRecord): ReviewItem {
+    const now = this.clock.now().toMillis();
+    return {
+      memoryId: row.memoryId,
+      userId: row.userId,
+      kind: row.kind,
+      content: row.content ?? '',
+      confidence: row.confidence,
+      status: row.status,
+      sourceMessageId: row.sourceMessageId,
+      sourceExcerpt: row.sourceExcerpt ?? '',
+      createdAt: row.createdAt.toISOString(),
+      ageSeconds: Math.max(0, Math.round((now - row.createdAt.getTime()) / 1000)),
+      ...(row.decidedAt ? { decidedAt: row.decidedAt.toISOString() } : {}),
+    };
+  }
+}
