@@ -1,8 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { DEFAULT_MEMORY_POLICY } from '@engram/domain';
-import { findLiveWindow, findSession } from '@engram/projections';
+import { findLiveWindow, findMemoryPolicy, findSession } from '@engram/projections';
 import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
 
@@ -40,16 +39,13 @@ export class MySessionsController {
     @CurrentPrincipal() me: Principal,
     @Param('sessionId', new IdentifierParam('sessionId')) sessionId: string,
   ): Promise<SessionResponse> {
-    const { session, window } = await this.readModels.read(me, async (manager) => ({
-      session: await findSession(manager, me.workspaceId, me.userId, sessionId),
-      window: await findLiveWindow(
-        manager,
-        me.workspaceId,
-        me.userId,
-        sessionId,
-        DEFAULT_MEMORY_POLICY.liveWindow,
-      ),
-    }));
+    const { session, window } = await this.readModels.read(me, async (manager) => {
+      const policy = await findMemoryPolicy(manager, me.workspaceId);
+      return {
+        session: await findSession(manager, me.workspaceId, me.userId, sessionId),
+        window: await findLiveWindow(manager, me.workspaceId, me.userId, sessionId, policy.liveWindow),
+      };
+    });
     if (!session) throw new NotFoundException(`Session ${sessionId} not found`);
     return {
       sessionId,

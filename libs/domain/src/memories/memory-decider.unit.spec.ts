@@ -134,6 +134,79 @@ describe('memory decider', () => {
     });
   });
 
+  describe('expiry', () => {
+    const expire = { type: 'ExpireMemory' } as const;
+    const expired: MemoryEvent = {
+      type: 'MemoryExpired',
+      data: { memoryId: 'mem-1', by: { kind: 'expiry' }, reason: 'expired' },
+    };
+    const rejected: MemoryEvent = {
+      type: 'MemoryRejected',
+      data: { memoryId: 'mem-1', by: admin },
+    };
+
+    it('expires a pending candidate, by the expiry scheduler, with reason expired', () => {
+      spec.given([detected]).when(expire).then([expired]);
+    });
+
+    it('expires a candidate reinforced while pending (still pending)', () => {
+      const reinforced: MemoryEvent = {
+        type: 'MemoryReinforced',
+        data: { memoryId: 'mem-1', sourceMessageId: 'msg-2', confidence: 0.5 },
+      };
+      spec.given([detected, reinforced]).when(expire).then([expired]);
+    });
+
+    it('leaves every other status alone, without refusing: two schedulers may both try', () => {
+      spec.given([]).when(expire).thenNothing();
+      spec.given([detected, approvedByPolicy]).when(expire).thenNothing();
+      spec.given([detected, rejected]).when(expire).thenNothing();
+      spec.given([detected, expired]).when(expire).thenNothing();
+      const evicted: MemoryEvent = {
+        type: 'MemoryEvicted',
+        data: { memoryId: 'mem-1', reason: 'cap' },
+      };
+      spec.given([detected, approvedByPolicy, evicted]).when(expire).thenNothing();
+      const deleted: MemoryEvent = {
+        type: 'MemoryDeleted',
+        data: { memoryId: 'mem-1', by: admin, reason: 'deleted' },
+      };
+      spec.given([detected, deleted]).when(expire).thenNothing();
+    });
+
+    it('cannot be approved or rejected once expired', () => {
+      spec
+        .given([detected, expired])
+        .when({ type: 'ApproveMemory', by: admin })
+        .thenThrows('Cannot approve a memory whose status is expired');
+      spec
+        .given([detected, expired])
+        .when({ type: 'RejectMemory', by: admin })
+        .thenThrows('Cannot reject a memory whose status is expired');
+    });
+
+    it('detects anew an expired memory seen in another message: a new pending candidate', () => {
+      const redetected: MemoryEvent = {
+        type: 'MemoryCandidateDetected',
+        data: { ...data, sourceMessageId: 'msg-5' },
+      };
+      spec
+        .given([detected, expired])
+        .when(detect('admin', { sourceMessageId: 'msg-5' }))
+        .then([redetected]);
+      spec
+        .given([detected, expired])
+        .when(detect('auto', { sourceMessageId: 'msg-5' }))
+        .then([redetected, approvedByPolicy]);
+      // ... which is pending again, so it can expire again.
+      spec.given([detected, expired, redetected]).when(expire).then([expired]);
+    });
+
+    it('does not detect an expired memory anew from a message already analysed (a re-run)', () => {
+      spec.given([detected, expired]).when(detect('admin')).thenNothing();
+    });
+  });
+
   describe('deletion and eviction', () => {
     it('deletes an approved memory', () => {
       const by = { kind: 'person', userId: 'u1', role: 'user' } as const;
