@@ -23,6 +23,12 @@ import { sessionsProjection } from './sessions/sessions.projection';
 import { UserStreamStats } from './user-stream-stats/user-stream-stats.entity';
 import { UserStreamStats1764400001000 } from './user-stream-stats/user-stream-stats.migration';
 import { userStreamStatsProjection } from './user-stream-stats/user-stream-stats.projection';
+import { ActionRecord } from './actions/actions.entity';
+import { Actions1764400004100 } from './actions/actions.migration';
+import { actionsProjection } from './actions/actions.projection';
+import { ActivityEvent } from './activity/activity.entity';
+import { ActivityEvents1764400004101 } from './activity/activity.migration';
+import { activityProjection } from './activity/activity.projection';
 
 export * from './runner/projection';
 export * from './runner/projection-runner';
@@ -52,6 +58,13 @@ export * from './workspace-policies/workspace-policies.query';
 export * from './agent-settings/agent-settings.entity';
 export * from './agent-settings/agent-settings.projection';
 export * from './agent-settings/agent-settings.query';
+export * from './actions/actions.entity';
+export * from './actions/actions.projection';
+export * from './actions/actions.query';
+export * from './activity/activity.entity';
+export * from './activity/activity.projection';
+export { actionTitle, MAX_SUMMARY_LENGTH, summarizeEvent } from './activity/activity.summary';
+export * from './activity/activity.query';
 
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
 export const PROJECTIONS: readonly AnyProjection[] = [
@@ -63,6 +76,8 @@ export const PROJECTIONS: readonly AnyProjection[] = [
   identityCardsProjection,
   workspacePoliciesProjection,
   agentSettingsProjection,
+  actionsProjection,
+  activityProjection,
 ];
 export const READ_MODEL_ENTITIES = [
   UserStreamStats,
@@ -73,6 +88,8 @@ export const READ_MODEL_ENTITIES = [
   IdentityCard,
   WorkspacePolicy,
   AgentSetting,
+  ActionRecord,
+  ActivityEvent,
 ];
 export const READ_MODEL_MIGRATIONS = [
   UserStreamStats1764400001000,
@@ -83,4 +100,6 @@ export const READ_MODEL_MIGRATIONS = [
   IdentityCards1764400002004,
   WorkspacePolicies1764400003000,
   AgentSettings1764400003001,
+  Actions1764400004100,
+  ActivityEvents1764400004101,
 ];

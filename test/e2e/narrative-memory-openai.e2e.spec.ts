@@ -369,15 +369,18 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
       expect((await get('/v1/me/memories', USER)).body.items).toEqual([]);
 
       fake.recover();
+      // Nothing else is appended: the reactor's own retry (backoff) must catch up on its own.
       const memories = await eventually(
         () => get('/v1/me/memories', USER),
         (r) => r.body.items?.length === 2,
         20_000,
       );
-      expect(memories.body.items.map((m: Memory) => m.content).sort()).toEqual([
-        'L’utilisateur part au Japon en octobre.',
-        'Le fils de l’utilisateur s’appelle Léo.',
-      ]);
+      expect(memories.body.items.map((m: Memory) => m.content).sort()).toEqual(
+        [
+          'L’utilisateur part au Japon en octobre.',
+          'Le fils de l’utilisateur s’appelle Léo.',
+        ].sort(),
+      );
       await settled();
       const japan = fake.requests('extraction').filter((r) => analysed(r) === JAPAN);
       expect(japan.filter((r) => r.status === 200)).toHaveLength(1);

@@ -102,21 +102,27 @@ describe('narrative memory through HTTP', () => {
     }
     const session = await eventually(
       () => request(t.http).get('/v1/me/sessions/long').auth(alice, { type: 'bearer' }),
-      (r) => r.status === 200 && r.body.summarizedCount === 20 && r.body.messageCount === 45,
+      (r) =>
+        r.status === 200 && r.body.messageCount === 45 && 45 - 20 - r.body.summarizedCount < 10,
     );
     expect(session.body.messageCount).toBe(45);
     expect(session.body.liveWindow).toHaveLength(20);
     expect(session.body.liveWindow[0].text).toBe('Message numéro 26 de la session longue.');
     expect(session.body.liveWindow[19].text).toBe('Message numéro 45 de la session longue.');
     expect(session.body.rollingSummary).toContain('numéro 1 ');
-    // 25 messages left the window: two batches of 10 (the last 5 wait for the next batch).
+    // 25 messages left the window: two batches of at least 10 each (a batch takes every message that
+    // left the window when the summarizer ran, so under load it may hold 11); fewer than 10 wait.
     const summaries = (await storedEvents('RollingSummaryExtended')).filter(
       (e) => e.data.sessionId === 'long',
     );
-    expect(summaries.map((e) => [e.data.messageCount, e.data.summarizedCount])).toEqual([
-      [10, 10],
-      [10, 20],
-    ]);
+    expect(summaries).toHaveLength(2);
+    let covered = 0;
+    for (const { data } of summaries) {
+      expect(data.messageCount).toBeGreaterThanOrEqual(10);
+      covered += data.messageCount as number;
+      expect(data.summarizedCount).toBe(covered);
+    }
+    expect(session.body.summarizedCount).toBe(covered);
   });
 
   it('stops extracting when memory is off or paused, and says so', async () => {

@@ -51,6 +51,8 @@ export type Received = Readonly<{
   purpose: Purpose;
   /** the HTTP status it was answered with */
   status: number;
+  /** when it arrived (Date.now()) */
+  at: number;
 }>;
 
 /** Answers a request of one purpose; undefined falls through to the sequence or the default. */
@@ -84,7 +86,7 @@ export class FakeOpenAi {
           return;
         }
         const purpose = purposeOf(body);
-        const partial = { path, headers: request.headers, body, purpose };
+        const partial = { path, headers: request.headers, body, purpose, at: Date.now() };
         const step =
           request.method !== 'POST' || path !== '/v1/chat/completions'
             ? { status: 404 }

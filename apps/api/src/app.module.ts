@@ -10,6 +10,7 @@ import { CommandsModule } from './commands/commands.module';
 import { ReadModelsModule } from './read-models/read-models';
 import { MyMemoriesModule } from './my-memories/my-memories.module';
 import { ReviewModule } from './review/review.module';
+import { ActionsModule } from './actions/actions.module';
 
 @Module({})
 export class AppModule {
@@ -26,6 +27,7 @@ export class AppModule {
         MeModule,
         MyMemoriesModule,
         ReviewModule,
+        ActionsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

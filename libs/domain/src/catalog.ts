@@ -1,3 +1,4 @@
+import { ACTION_EVENT_DEFINITIONS } from './actions';
 import type { EventDefinition } from './event-definition';
 import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
 import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
@@ -14,4 +15,5 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...MEMORY_PROFILE_EVENT_DEFINITIONS,
   ...IDENTITY_CARD_EVENT_DEFINITIONS,
   ...POLICY_EVENT_DEFINITIONS,
+  ...ACTION_EVENT_DEFINITIONS,
 ];

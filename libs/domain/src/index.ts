@@ -13,3 +13,4 @@ export * from './sessions';
 export * from './memory-profile';
 export * from './identity-card';
 export * from './policy';
+export * from './actions';

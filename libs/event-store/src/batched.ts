@@ -32,7 +32,9 @@ export async function* batched<T>(
     }
     if (batch.length > 0) yield batch;
   } finally {
-    await iterator.return?.();
+    // Not awaited: while a next() is pending (a subscription waiting for appends), the source's return()
+    // only settles once that next() does, i.e. once the caller has aborted the subscription.
+    void iterator.return?.()?.catch(() => undefined);
   }
 }
 

@@ -7,7 +7,8 @@ import type { EventStore, RecordedEvent } from './event-store.port';
 export type CommandContext = Readonly<{ store: EventStore; codec: EventCodec }>;
 
 export type HandleOptions<E extends Event> = Readonly<{
-  metadata: EventMetadata;
+  /** Or a function of the stream's history, e.g. to carry the trace id of the event that opened it. */
+  metadata: EventMetadata | ((history: readonly DecodedEvent<E>[]) => EventMetadata);
   /** Ids of the decided events; deterministic ids make a retried command idempotent. */
   eventIds?: (events: readonly E[]) => readonly string[];
   maxAttempts?: number;
@@ -48,10 +49,10 @@ export async function handleCommand<Command, E extends Event, State>(
       return { history, events, state, position: last?.globalPosition ?? 0n };
     }
     const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
+    const metadata =
+      typeof options.metadata === 'function' ? options.metadata(history) : options.metadata;
     const records = await Promise.all(
-      events.map((event, index) =>
-        context.codec.encode({ eventId: ids[index]!, event, metadata: options.metadata }),
-      ),
+      events.map((event, index) => context.codec.encode({ eventId: ids[index]!, event, metadata })),
     );
     try {
       const result = await context.store.appendToStream(streamId, records, {

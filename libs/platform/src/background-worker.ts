@@ -12,6 +12,7 @@ import { EventCodec, type EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import {
   ReactorRunner,
+  expirePendingActions,
   expirePendingMemories,
   extractionReactor,
   readModelPolicies,
@@ -81,6 +82,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         regenerateIdentityCards(deps, identityCardDebounce),
       ),
       this.repeat('memory expiry', schedulerInterval, signal, () => expirePendingMemories(deps)),
+      this.repeat('action expiry', schedulerInterval, signal, () => expirePendingActions(deps)),
     ]);
     this.logger.log(
       `Running ${projections.length} projections and ${reactors.length} process managers (LLM: ${this.llm.kind} ${this.llm.model})`,

@@ -9,3 +9,4 @@ export * from './memory-cap/memory-cap.reactor';
 export * from './identity-card/identity-card.job';
 export * from './read-model-policies';
 export * from './expiry/memory-expiry.job';
+export * from './expiry/action-expiry.job';

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Clock, Decider, Event, EventMetadata } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
+import type { DecodedEvent } from '@engram/event-store';
 import { Decide, type Decided } from './decide.command';
 
 export type RequestContext = Readonly<{
@@ -42,9 +43,18 @@ export class CommandGateway {
     command: Command,
     context: RequestContext,
     eventIds?: (events: readonly E[]) => readonly string[],
+    options: Readonly<{ inheritTrace?: boolean }> = {},
   ): Promise<Decided<E, State>> {
+    const metadata = this.metadata(context);
+    // Later steps of an aggregate (confirm, execute...) carry the trace id of the event that opened it.
+    const withTrace = options.inheritTrace
+      ? (history: readonly DecodedEvent<E>[]) => {
+          const traceId = history[0]?.metadata.traceId;
+          return traceId ? { ...metadata, traceId } : metadata;
+        }
+      : metadata;
     return this.bus.execute<Decide<Command, E, State>, Decided<E, State>>(
-      new Decide(streamId, decider, command, this.metadata(context), eventIds),
+      new Decide(streamId, decider, command, withTrace, eventIds),
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { Decider, Event, EventMetadata } from '@engram/domain';
-import type { HandleResult } from '@engram/event-store';
+import type { DecodedEvent, HandleResult } from '@engram/event-store';
 
 /**
  * The one command the API sends on the CommandBus: "run this decider on this stream". Controllers
@@ -10,7 +10,7 @@ export class Decide<Command = unknown, E extends Event = Event, State = unknown>
     readonly streamId: string,
     readonly decider: Decider<Command, E, State>,
     readonly command: Command,
-    readonly metadata: EventMetadata,
+    readonly metadata: EventMetadata | ((history: readonly DecodedEvent<E>[]) => EventMetadata),
     readonly eventIds?: (events: readonly E[]) => readonly string[],
   ) {}
 }

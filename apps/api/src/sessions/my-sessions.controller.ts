@@ -43,7 +43,13 @@ export class MySessionsController {
       const policy = await findMemoryPolicy(manager, me.workspaceId);
       return {
         session: await findSession(manager, me.workspaceId, me.userId, sessionId),
-        window: await findLiveWindow(manager, me.workspaceId, me.userId, sessionId, policy.liveWindow),
+        window: await findLiveWindow(
+          manager,
+          me.workspaceId,
+          me.userId,
+          sessionId,
+          policy.liveWindow,
+        ),
       };
     });
     if (!session) throw new NotFoundException(`Session ${sessionId} not found`);

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { ActivityController } from '../activity/activity.controller';
+import { ActionsController } from './actions.controller';
+import { RecallActionsController } from './recall-actions.controller';
+
+/** Operational memory: actions across channels, the recall_actions tool, the activity feed. */
+@Module({ controllers: [ActionsController, RecallActionsController, ActivityController] })
+export class ActionsModule {}

@@ -1,0 +1,85 @@
+import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CurrentPrincipal, type Principal } from '@engram/auth';
+import { findActivityPage, type ActivityGroup } from '@engram/projections';
+import { ReadModels } from '../read-models/read-models';
+
+export class ActivityQuery {
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional()
+  @IsString({ message: 'cursor must be a string' })
+  @MaxLength(40, { message: 'cursor is not a cursor this API gave' })
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer from 1 to 100' })
+  @Min(1, { message: 'limit must be an integer from 1 to 100' })
+  @Max(100, { message: 'limit must be an integer from 1 to 100' })
+  limit?: number;
+}
+
+export class ActivityResponse {
+  @ApiProperty({
+    description:
+      'Groups newest first (by their first event); one group per trace, an event without a trace is a group of one',
+  })
+  items!: object[];
+  @ApiPropertyOptional({ nullable: true }) nextCursor!: string | null;
+}
+
+/** The caller's own activity feed (seed 000's /personal/activity), enforced by row-level security. */
+@ApiTags('me')
+@ApiBearerAuth()
+@Controller('v1/me/activity')
+export class ActivityController {
+  constructor(private readonly readModels: ReadModels) {}
+
+  @Get()
+  @ApiOkResponse({ type: ActivityResponse })
+  async feed(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: ActivityQuery,
+  ): Promise<ActivityResponse> {
+    if (query.cursor !== undefined && !/^\d{1,19}$/.test(query.cursor)) {
+      throw new BadRequestException('cursor is not a cursor this API gave');
+    }
+    const limit = query.limit ?? 20;
+    const groups = await this.readModels.read(me, (manager) =>
+      findActivityPage(manager, me.workspaceId, me.userId, {
+        ...(query.cursor ? { beforeFirstPosition: query.cursor } : {}),
+        limit: limit + 1,
+      }),
+    );
+    const page = groups.slice(0, limit);
+    return {
+      items: page.map(toJson),
+      nextCursor: groups.length > limit ? (page.at(-1)?.firstPosition ?? null) : null,
+    };
+  }
+}
+
+function toJson(group: ActivityGroup) {
+  return {
+    ...(group.traceId ? { traceId: group.traceId } : {}),
+    title: group.title,
+    channels: group.channels,
+    firstAt: group.firstAt.toISOString(),
+    lastAt: group.lastAt.toISOString(),
+    events: group.events.map((event) => ({
+      type: event.type,
+      at: event.at.toISOString(),
+      ...(event.channel ? { channel: event.channel } : {}),
+      summary: event.summary,
+    })),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './action-events';
+export * from './action-decider';

@@ -1,0 +1,442 @@
+import { EVENT_CATALOG } from '@engram/domain';
+import type { DecodedEvent } from '@engram/event-store';
+import {
+  ALICE,
+  BOB,
+  buildEvents,
+  defaultOccurredAt,
+  projectionSpec,
+  type GivenEvent,
+  type ProjectionSpec,
+} from '../../test/support/projection-spec';
+import { ActionRecord } from '../actions/actions.entity';
+import { actionsProjection } from '../actions/actions.projection';
+import { applyBatch } from '../runner/apply-batch';
+import { ACTIVITY_EVENT_TYPES, activityProjection } from './activity.projection';
+import { findActivityPage, type ActivityGroup } from './activity.query';
+import { MAX_SUMMARY_LENGTH, summarizeEvent } from './activity.summary';
+
+const LONG_TEXT =
+  "Peux-tu relancer Delphine pour la facture Q2 ? Elle devait payer avant le 15, et je n'ai rien reçu.";
+
+const userSaid = (
+  text: string,
+  extra: Partial<GivenEvent> = {},
+  channel = 'telegram',
+): GivenEvent => ({
+  type: 'MessageRecorded',
+  data: { messageId: `m-${text.length}`, sessionId: 's1', role: 'user', channel, text },
+  ...extra,
+});
+const assistantSaid = (channel: string, extra: Partial<GivenEvent> = {}): GivenEvent => ({
+  type: 'MessageRecorded',
+  data: { messageId: 'reply', sessionId: 's1', role: 'assistant', channel, text: 'C’est fait.' },
+  ...extra,
+});
+const proposal = (extra: Partial<GivenEvent> = {}): GivenEvent => ({
+  type: 'ActionProposed',
+  data: {
+    actionId: 'a1',
+    tool: 'gmail_send',
+    target: 'delphine@acme.fr',
+    summary: 'Relance facture Q2',
+    input: { body: 'Bonjour Delphine, …' },
+    channel: 'telegram',
+    requiresConfirmation: true,
+  },
+  ...extra,
+});
+
+/** One event of every user-owned type, with the summary the feed gives it. */
+const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
+  [
+    userSaid(LONG_TEXT, { traceId: 't1' }),
+    'Message from the user (telegram): «Peux-tu relancer Delphine pour la facture Q2 ? Elle devait…»',
+  ],
+  [assistantSaid('web'), 'Assistant replied (web)'],
+  [
+    { type: 'MemoryExtractionFailed', data: { messageId: 'm1', reason: 'timeout', model: 'x' } },
+    'Memory extraction failed (timeout)',
+  ],
+  [
+    {
+      type: 'RollingSummaryExtended',
+      data: {
+        sessionId: 's1',
+        throughPosition: '3',
+        messageCount: 10,
+        summarizedCount: 20,
+        summary: 'Secret summary',
+        model: 'x',
+      },
+    },
+    'Rolling summary extended (10 messages)',
+  ],
+  [
+    {
+      type: 'RollingSummaryFailed',
+      data: { sessionId: 's1', throughPosition: '3', reason: 'llm down', model: 'x' },
+    },
+    'Rolling summary failed (llm down)',
+  ],
+  [
+    {
+      type: 'MemoryCandidateDetected',
+      data: {
+        memoryId: 'mem1',
+        kind: 'preference',
+        content: "L'utilisateur préfère le thé vert le matin.",
+        confidence: 0.8,
+        sourceMessageId: 'm1',
+        sourceExcerpt: 'thé vert',
+        sessionId: 's1',
+        generation: 0,
+      },
+    },
+    "Memory candidate: preference «L'utilisateur préfère le thé vert le matin.»",
+  ],
+  [
+    { type: 'MemoryReinforced', data: { memoryId: 'mem1', sourceMessageId: 'm2', confidence: 1 } },
+    'Memory reinforced',
+  ],
+  [
+    { type: 'MemoryApproved', data: { memoryId: 'mem1', by: { kind: 'policy' } } },
+    'Memory approved',
+  ],
+  [
+    {
+      type: 'MemoryRejected',
+      data: { memoryId: 'mem1', by: { kind: 'policy' }, reason: 'nope' },
+    },
+    'Memory rejected',
+  ],
+  [
+    {
+      type: 'MemoryExpired',
+      data: { memoryId: 'mem1', by: { kind: 'expiry' }, reason: 'expired' },
+    },
+    'Memory expired',
+  ],
+  [
+    { type: 'MemoryEvicted', data: { memoryId: 'mem1', reason: 'cap' } },
+    'Memory evicted (cap reached)',
+  ],
+  [
+    {
+      type: 'MemoryDeleted',
+      data: {
+        memoryId: 'mem1',
+        by: { kind: 'person', userId: 'alice', role: 'user' },
+        reason: 'deleted',
+      },
+    },
+    'Memory deleted',
+  ],
+  [
+    { type: 'MemorySettingsChanged', data: { enabled: false, pausedUntil: null } },
+    'Memory settings changed (memory off)',
+  ],
+  [{ type: 'MemoriesWiped', data: { generation: 1 } }, 'Memories wiped'],
+  [
+    {
+      type: 'IdentityCardRegenerated',
+      data: { markdown: '# Alice', memoryCount: 1, basedOnPosition: '9', model: 'x' },
+    },
+    'Identity card updated',
+  ],
+  [proposal(), 'Action proposed: gmail_send → delphine@acme.fr «Relance facture Q2»'],
+  [{ type: 'ActionConfirmed', data: { actionId: 'a1', channel: 'web' } }, 'Action confirmed (web)'],
+  [
+    { type: 'ActionExecuted', data: { actionId: 'a1', result: { id: 'x' } }, channel: 'web' },
+    'Action executed (web)',
+  ],
+  [
+    { type: 'ActionAborted', data: { actionId: 'a1', channel: 'telegram', reason: 'Plus besoin' } },
+    'Action aborted (telegram): Plus besoin',
+  ],
+  [
+    { type: 'ActionFailed', data: { actionId: 'a1', error: 'SMTP 550' } },
+    'Action failed: SMTP 550',
+  ],
+  [
+    { type: 'ActionExpired', data: { actionId: 'a1', expiresAt: defaultOccurredAt(1) } },
+    'Action expired',
+  ],
+];
+
+const at = (position: number) => new Date(defaultOccurredAt(position));
+
+describe('activity_events projection', () => {
+  let spec: ProjectionSpec;
+
+  beforeAll(async () => {
+    spec = await projectionSpec(activityProjection);
+  });
+
+  afterAll(async () => {
+    await spec.close();
+  });
+
+  it('handles every user-owned event type of the catalog, not the workspace-level ones', () => {
+    const catalog = EVENT_CATALOG.map((definition) => definition.type);
+    expect([...ACTIVITY_EVENT_TYPES].sort()).toEqual(
+      catalog
+        .filter((type) => type !== 'MemoryPolicyChanged' && type !== 'AgentMemoryToggled')
+        .sort(),
+    );
+    expect([...activityProjection.handles]).toEqual([...ACTIVITY_EVENT_TYPES]);
+    // Every handled type has its own summary (this list must grow with the catalog).
+    expect(EVERY_TYPE.map(([event]) => event.type).sort()).toEqual(
+      [...ACTIVITY_EVENT_TYPES, 'MessageRecorded'].sort(),
+    );
+  });
+
+  it('given a message in a trace, then one row: its summary, channel, trace and group', async () => {
+    expect(await spec.given([userSaid('Bonjour', { traceId: 't1' })])).toEqual([
+      {
+        workspace_id: 'w1',
+        user_id: 'alice',
+        position: '1',
+        event_type: 'MessageRecorded',
+        occurred_at: at(1),
+        channel: 'telegram',
+        trace_id: 't1',
+        group_key: 't1',
+        summary: 'Message from the user (telegram): «Bonjour»',
+        title: 'Message from the user (telegram): «Bonjour»',
+        action_id: null,
+      },
+    ]);
+  });
+
+  it('given one event of each type, then a one-line summary each; an event without a trace is a group of one', async () => {
+    const rows = await spec.given(EVERY_TYPE.map(([event]) => event));
+    expect(rows.map((row) => row.summary)).toEqual(EVERY_TYPE.map(([, summary]) => summary));
+    expect(rows[1]).toMatchObject({ trace_id: null, group_key: 'event:2', channel: 'web' });
+    const proposed = rows.find((row) => row.event_type === 'ActionProposed');
+    expect(proposed).toMatchObject({
+      title: 'gmail_send → delphine@acme.fr «Relance facture Q2»',
+      action_id: 'a1',
+      channel: 'telegram',
+    });
+    expect(rows.find((row) => row.event_type === 'ActionExecuted')).toMatchObject({
+      title: 'Action executed (web)',
+      action_id: 'a1',
+      channel: 'web',
+    });
+    for (const row of rows) {
+      expect(String(row.summary).length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
+      expect(String(row.summary)).not.toContain('\n');
+    }
+    // No user's full text, no assistant's text, no summary or card text.
+    const all = JSON.stringify(rows);
+    for (const secret of [
+      LONG_TEXT,
+      'C’est fait',
+      'Secret summary',
+      '# Alice',
+      'Bonjour Delphine',
+    ]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it('ignores workspace-level events and keeps the history on a wipe', async () => {
+    const rows = await spec.given([
+      userSaid('Salut'),
+      {
+        type: 'MemoryPolicyChanged',
+        data: { policy: {}, changedBy: 'root' },
+        owner: { workspaceId: 'w1', userId: '~' },
+      },
+      { type: 'MemoriesWiped', data: { generation: 1 } },
+    ]);
+    expect(rows.map((row) => row.event_type)).toEqual(['MessageRecorded', 'MemoriesWiped']);
+  });
+
+  it('summaries stay on one line within the limit, whatever the input', () => {
+    const [event] = buildEvents([
+      proposal({
+        data: {
+          actionId: 'a1',
+          tool: 'gmail_send',
+          target: 'x'.repeat(300),
+          summary: 'ligne 1\nligne 2 '.repeat(40),
+          channel: 'web',
+          requiresConfirmation: true,
+        },
+      }),
+      userSaid('un\n\ndeux\ttrois'),
+    ]);
+    const summary = summarizeEvent(event as DecodedEvent);
+    expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
+    expect(summary).toMatch(/^Action proposed: gmail_send → x+…/);
+    expect(summary).not.toMatch(/\n/);
+    const [, message] = buildEvents([proposal(), userSaid('un\n\ndeux\ttrois')]);
+    expect(summarizeEvent(message as DecodedEvent)).toBe(
+      'Message from the user (telegram): «un deux trois»',
+    );
+    const unknown = { ...(event as DecodedEvent), event: { type: 'SomethingNew', data: {} } };
+    expect(summarizeEvent(unknown)).toBe('Event SomethingNew');
+  });
+
+  describe('findActivityPage', () => {
+    /** Applies the events to the activity feed and to the actions read model (whose titles the feed shows). */
+    async function project(events: readonly DecodedEvent[], reset: boolean): Promise<void> {
+      if (reset) {
+        await spec.projector.manager.clear(ActionRecord);
+        await spec.given(events);
+      } else {
+        await spec.projector.transaction((m) => applyBatch(m, activityProjection, events));
+      }
+      await spec.projector.transaction((m) => applyBatch(m, actionsProjection, events));
+    }
+
+    // Positions 1…9: groups t1 (1, 2, 3), event:4, t2 (5, 6, 7), event:8, t3 (9); bob has his own.
+    const history: GivenEvent[] = [
+      userSaid('Relance Delphine', { traceId: 't1' }),
+      proposal({ traceId: 't1' }),
+      assistantSaid('telegram', { traceId: 't1' }),
+      { type: 'MemoryApproved', data: { memoryId: 'mem1', by: { kind: 'policy' } } },
+      userSaid('Oui, envoie', { traceId: 't2' }, 'web'),
+      { type: 'ActionConfirmed', data: { actionId: 'a1', channel: 'web' }, traceId: 't2' },
+      assistantSaid('web', { traceId: 't2' }),
+      {
+        type: 'IdentityCardRegenerated',
+        data: { markdown: '#', memoryCount: 1, basedOnPosition: '4', model: 'x' },
+      },
+      { type: 'MemoriesWiped', data: { generation: 1 }, traceId: 't3', channel: 'web' },
+      userSaid('Bob here', { traceId: 't1', owner: BOB }),
+    ];
+    // Arrive between two pages: one more event in the old group t2, and a new group t4.
+    const later: GivenEvent[] = [
+      { type: 'ActionExecuted', data: { actionId: 'a1', channel: 'email' }, traceId: 't2' },
+      userSaid('Merci', { traceId: 't4' }),
+    ];
+
+    const page = (before: string | undefined, limit: number) =>
+      spec.asUser(ALICE, (m) =>
+        findActivityPage(m, 'w1', 'alice', {
+          ...(before === undefined ? {} : { beforeFirstPosition: before }),
+          limit,
+        }),
+      );
+    const keys = (groups: readonly ActivityGroup[]) => groups.map((group) => group.groupKey);
+    const ACTION_TITLE = 'gmail_send → delphine@acme.fr «Relance facture Q2»';
+
+    beforeEach(async () => {
+      await project(buildEvents(history), true);
+    });
+
+    it('groups by trace, newest first by first event, each with its events oldest first', async () => {
+      const groups = await page(undefined, 10);
+      expect(keys(groups)).toEqual(['t3', 'event:8', 't2', 'event:4', 't1']);
+      expect(groups[4]).toEqual({
+        groupKey: 't1',
+        traceId: 't1',
+        title: ACTION_TITLE,
+        channels: ['telegram'],
+        firstAt: at(1),
+        lastAt: at(3),
+        firstPosition: '1',
+        events: [
+          {
+            type: 'MessageRecorded',
+            at: at(1),
+            channel: 'telegram',
+            summary: 'Message from the user (telegram): «Relance Delphine»',
+            position: '1',
+          },
+          {
+            type: 'ActionProposed',
+            at: at(2),
+            channel: 'telegram',
+            summary: `Action proposed: ${ACTION_TITLE}`,
+            position: '2',
+          },
+          {
+            type: 'MessageRecorded',
+            at: at(3),
+            channel: 'telegram',
+            summary: 'Assistant replied (telegram)',
+            position: '3',
+          },
+        ],
+      });
+      expect(groups[3]).toMatchObject({
+        groupKey: 'event:4',
+        traceId: null,
+        title: 'Memory approved',
+        channels: [],
+        firstPosition: '4',
+        events: [{ type: 'MemoryApproved', channel: null, position: '4' }],
+      });
+      // The confirmation names the action it confirms, found through the actions read model.
+      expect(groups[2]).toMatchObject({ groupKey: 't2', title: ACTION_TITLE, channels: ['web'] });
+      expect(groups[0]).toMatchObject({ title: 'Memories wiped', channels: ['web'] });
+    });
+
+    it('titles an action event by its summary when the action is not (yet) in the actions read model', async () => {
+      await spec.projector.manager.clear(ActionRecord);
+      const groups = await page(undefined, 10);
+      expect(groups.find((group) => group.groupKey === 't2')?.title).toBe('Action confirmed (web)');
+      expect(groups.find((group) => group.groupKey === 't1')?.title).toBe(ACTION_TITLE);
+    });
+
+    it('pages with the keyset cursor; events arriving meanwhile neither repeat nor move a group', async () => {
+      const first = await page(undefined, 2);
+      expect(keys(first)).toEqual(['t3', 'event:8']);
+      const cursor = first[first.length - 1]?.firstPosition;
+      expect(cursor).toBe('8');
+
+      await project(buildEvents(later, 10n), false);
+
+      const second = await page(cursor, 2);
+      expect(keys(second)).toEqual(['t2', 'event:4']);
+      expect(second[0]).toMatchObject({
+        firstPosition: '5',
+        firstAt: at(5),
+        lastAt: at(11),
+        channels: ['web', 'email'],
+        title: ACTION_TITLE,
+      });
+      expect(second[0]?.events.map((event) => event.position)).toEqual(['5', '6', '7', '11']);
+      expect(second[0]?.events[3]?.summary).toBe('Action executed (email)');
+
+      const third = await page(second[1]?.firstPosition, 2);
+      expect(keys(third)).toEqual(['t1']);
+      expect(await page(third[0]?.firstPosition, 2)).toEqual([]);
+
+      // A fresh first page shows the new group first; the old ones keep their order.
+      expect(keys(await page(undefined, 10))).toEqual([
+        't4',
+        't3',
+        'event:8',
+        't2',
+        'event:4',
+        't1',
+      ]);
+    });
+
+    it('returns nothing for a zero limit and refuses a cursor that is not a position', async () => {
+      expect(await page(undefined, 0)).toEqual([]);
+      await expect(page('1; DROP TABLE activity_events', 2)).rejects.toThrow(RangeError);
+    });
+
+    it("RLS: a user never sees another user's activity, whatever they ask", async () => {
+      expect(
+        await spec.asUser(BOB, (m) => findActivityPage(m, 'w1', 'alice', { limit: 10 })),
+      ).toEqual([]);
+      const bobs = await spec.asUser(BOB, (m) => findActivityPage(m, 'w1', 'bob', { limit: 10 }));
+      // Bob's trace t1 is his own group: Alice's t1 events are not in it.
+      expect(bobs).toEqual([
+        expect.objectContaining({
+          groupKey: 't1',
+          title: 'Message from the user (telegram): «Bob here»',
+          firstPosition: '10',
+          events: [expect.objectContaining({ position: '10' })],
+        }),
+      ]);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { EVENT_CATALOG, type ActionProposed } from '@engram/domain';
+import type { DecodedEvent } from '@engram/event-store';
+import type { Projection } from '../runner/projection';
+import { ActivityEvent } from './activity.entity';
+import { actionTitle, eventChannel, summarizeEvent } from './activity.summary';
+
+/** Workspace-level events: they belong to no user's history. */
+const WORKSPACE_EVENT_TYPES: readonly string[] = ['MemoryPolicyChanged', 'AgentMemoryToggled'];
+
+/** Every user-owned event type of the catalog. */
+export const ACTIVITY_EVENT_TYPES: readonly string[] = EVENT_CATALOG.map(
+  (definition) => definition.type,
+).filter((type) => !WORKSPACE_EVENT_TYPES.includes(type));
+
+export function isActionEventType(type: string): boolean {
+  return type.startsWith('Action');
+}
+
+function activityRow(event: DecodedEvent): ActivityEvent {
+  const position = event.globalPosition.toString();
+  const traceId = event.metadata.traceId ?? null;
+  const summary = summarizeEvent(event);
+  const isAction = isActionEventType(event.event.type);
+  return {
+    workspaceId: event.metadata.workspaceId,
+    userId: event.metadata.userId,
+    position,
+    eventType: event.event.type,
+    occurredAt: new Date(event.metadata.occurredAt),
+    channel: eventChannel(event),
+    traceId,
+    groupKey: traceId ?? `event:${position}`,
+    summary,
+    // Only the proposal names the action; the feed finds the others' title through their action id.
+    title:
+      event.event.type === 'ActionProposed'
+        ? actionTitle((event.event as ActionProposed).data)
+        : summary,
+    actionId: isAction ? ((event.event.data as { actionId?: string }).actionId ?? null) : null,
+  };
+}
+
+/**
+ * The user's history, one row per event, grouped by trace for the activity feed. Rows are never
+ * updated or deleted: a memory wipe is one more line of history.
+ */
+export const activityProjection: Projection<ActivityEvent> = {
+  name: 'activity_events',
+  entity: ActivityEvent,
+  key: ['workspaceId', 'userId', 'position'],
+  handles: ACTIVITY_EVENT_TYPES,
+  keysOf: () => [],
+  apply: (event) =>
+    ACTIVITY_EVENT_TYPES.includes(event.event.type)
+      ? [{ kind: 'upsert', row: activityRow(event) }]
+      : [],
+};
