@@ -156,6 +156,19 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
       expect(stats.body.messageCount).toBe(1);
     });
 
+    it('lets two users use the same messageId without any clash', async () => {
+      const messageId = randomUUID();
+      for (const user of ['twin-a', 'twin-b']) {
+        const response = await request(t.http)
+          .post(`/v1/workspaces/w1/users/${user}/messages`)
+          .auth(agent, { type: 'bearer' })
+          .send(message({ messageId }))
+          .expect(202);
+        expect(response.body.messageId).toBe(messageId);
+      }
+      expect(await countUserEvents(t, 'w1', 'twin-b')).toBe(1);
+    });
+
     it.each([
       ['a missing sessionId', { sessionId: undefined }, /sessionId must be 1-128 characters/],
       [

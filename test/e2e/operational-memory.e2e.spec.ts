@@ -94,6 +94,17 @@ describe('operational memory through HTTP', () => {
     await step(randomUUID(), 'confirm', { channel: 'web' }).expect(404);
   });
 
+  it("does not let another user's actionId clash", async () => {
+    const actionId = randomUUID();
+    await propose({ actionId }).expect(201);
+    const other = await request(t.http)
+      .post('/v1/workspaces/w4/users/bob/actions')
+      .auth(telegram, { type: 'bearer' })
+      .send({ actionId, tool: 'gmail_send', summary: 'Autre', channel: 'web' })
+      .expect(201);
+    expect(other.body).toMatchObject({ actionId, status: 'pending' });
+  });
+
   it('starts at confirmed without confirmation, and fails from confirmed', async () => {
     const direct = await propose({
       requiresConfirmation: false,

@@ -77,7 +77,7 @@ export class ActionsController {
         causationId: actionId,
         correlationId: correlationIdOf(headers),
       },
-      () => [deterministicId('action-proposed', actionId)],
+      () => [deterministicId('action-proposed', workspaceId, userId, actionId)],
     );
     const first = result.history[0];
     const state = result.state;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
-import { messageDecider, userStream } from '@engram/domain';
+import { deterministicId, messageDecider, userStream } from '@engram/domain';
 import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
@@ -28,8 +28,8 @@ export class MessagesController {
   ): Promise<RecordMessageResponse> {
     const messageId = (body.messageId ?? randomUUID()).toLowerCase();
     const traceId = body.traceId ?? randomUUID();
-    // One stream per message: recording never reads the user's history, and the message id
-    // doubles as the event id, so a retried request appends nothing.
+    // One stream per message: recording never reads the user's history, and the event id derives from
+    // the owner and the message id, so a retried request appends nothing (and another user's id never clashes).
     const result = await this.commands.decide(
       userStream(workspaceId, userId, 'message', messageId),
       messageDecider,
@@ -53,7 +53,7 @@ export class MessagesController {
         correlationId: correlationIdOf(headers),
         occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : undefined,
       },
-      () => [messageId],
+      () => [deterministicId('message', workspaceId, userId, messageId)],
     );
     return {
       messageId,

@@ -31,7 +31,7 @@ export async function expirePendingActions(
           correlationId: randomUUID(),
           occurredAt: now.toISO()!,
         }),
-        eventIds: () => [deterministicId('action-expiry', actionId)],
+        eventIds: () => [deterministicId('action-expiry', workspaceId, userId, actionId)],
       },
     );
     expired += result.events.length;

@@ -132,7 +132,9 @@ async function recordCandidate(
     {
       metadata: followUpMetadata(message, occurredAt),
       eventIds: (events) =>
-        events.map((e) => deterministicId('extraction', messageId, index, e.type)),
+        events.map((e) =>
+          deterministicId('extraction', workspaceId, userId, messageId, index, e.type),
+        ),
     },
   );
 }
@@ -152,7 +154,9 @@ async function recordFailure(
     { type: 'RecordExtractionFailure', data: { reason, model } },
     {
       metadata: followUpMetadata(message, deps.clock.now().toUTC().toISO()!),
-      eventIds: () => [deterministicId('extraction-failure', messageId, reason)],
+      eventIds: () => [
+        deterministicId('extraction-failure', workspaceId, userId, messageId, reason),
+      ],
     },
   );
 }
