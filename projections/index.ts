@@ -103,3 +103,4 @@ export const READ_MODEL_MIGRATIONS = [
   Actions1764400004100,
   ActivityEvents1764400004101,
 ];
+export * from './runner/wait-for-checkpoints';

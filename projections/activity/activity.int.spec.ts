@@ -177,11 +177,16 @@ describe('activity_events projection', () => {
     await spec.close();
   });
 
-  it('handles every user-owned event type of the catalog, not the workspace-level ones', () => {
+  it('handles every user-owned event type of the catalog, not the workspace-level ones nor read bookkeeping', () => {
     const catalog = EVENT_CATALOG.map((definition) => definition.type);
     expect([...ACTIVITY_EVENT_TYPES].sort()).toEqual(
       catalog
-        .filter((type) => type !== 'MemoryPolicyChanged' && type !== 'AgentMemoryToggled')
+        .filter(
+          (type) =>
+            type !== 'MemoryPolicyChanged' &&
+            type !== 'AgentMemoryToggled' &&
+            type !== 'MemoriesUsed',
+        )
         .sort(),
     );
     expect([...activityProjection.handles]).toEqual([...ACTIVITY_EVENT_TYPES]);

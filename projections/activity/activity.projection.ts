@@ -4,13 +4,20 @@ import type { Projection } from '../runner/projection';
 import { ActivityEvent } from './activity.entity';
 import { actionTitle, eventChannel, summarizeEvent } from './activity.summary';
 
-/** Workspace-level events: they belong to no user's history. */
-const WORKSPACE_EVENT_TYPES: readonly string[] = ['MemoryPolicyChanged', 'AgentMemoryToggled'];
+/**
+ * Not in anyone's feed: workspace-level events belong to no user's history, and MemoriesUsed is
+ * bookkeeping of reads (the LRU), not something that was done for the user.
+ */
+export const NOT_IN_ACTIVITY: readonly string[] = [
+  'MemoryPolicyChanged',
+  'AgentMemoryToggled',
+  'MemoriesUsed',
+];
 
-/** Every user-owned event type of the catalog. */
+/** Every other event type of the catalog. */
 export const ACTIVITY_EVENT_TYPES: readonly string[] = EVENT_CATALOG.map(
   (definition) => definition.type,
-).filter((type) => !WORKSPACE_EVENT_TYPES.includes(type));
+).filter((type) => !NOT_IN_ACTIVITY.includes(type));
 
 export function isActionEventType(type: string): boolean {
   return type.startsWith('Action');

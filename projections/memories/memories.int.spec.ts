@@ -208,6 +208,15 @@ describe('memories projection', () => {
     ]);
   });
 
+  it('given MemoriesUsed, then last used at that time for the memories it names that exist', async () => {
+    const used: GivenEvent = { type: 'MemoriesUsed', data: { memoryIds: ['m1', 'unknown'] } };
+    const rows = await spec.given([detected('m1'), detected('m2'), used]);
+    expect(rows.map((row) => [row.memory_id, row.last_used_at])).toEqual([
+      ['m1', at(3)],
+      ['m2', null],
+    ]);
+  });
+
   it('given MemoryDeleted, then deleted and its text forgotten', async () => {
     expect(await spec.given([detected('m1'), approved('m1'), deleted('m1')])).toEqual([
       expect.objectContaining({

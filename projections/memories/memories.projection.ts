@@ -4,6 +4,7 @@ import {
   type MemoryCandidateDetected,
   type MemoryDeleted,
   type MemoryExpired,
+  type MemoriesUsed,
   type MemoryRejected,
   type MemoryReinforced,
 } from '@engram/domain';
@@ -27,6 +28,12 @@ function memoryKey(event: DecodedEvent): MemoryKey | undefined {
   if (!(MEMORY_EVENT_TYPES as readonly string[]).includes(event.event.type)) return undefined;
   const { memoryId } = (event.event as MemoryApproved).data;
   return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId, memoryId };
+}
+
+function usedKeys(event: DecodedEvent): MemoryKey[] {
+  const { memoryIds } = (event.event as MemoriesUsed).data;
+  const { workspaceId, userId } = event.metadata;
+  return memoryIds.map((memoryId) => ({ workspaceId, userId, memoryId }));
 }
 
 function detected(key: MemoryKey, event: DecodedEvent): MemoryRecord {
@@ -139,12 +146,21 @@ export const memoriesProjection: Projection<MemoryRecord> = {
   name: 'memories',
   entity: MemoryRecord,
   key: ['workspaceId', 'userId', 'memoryId'],
-  handles: [...MEMORY_EVENT_TYPES, 'MemoriesWiped'],
+  handles: [...MEMORY_EVENT_TYPES, 'MemoriesWiped', 'MemoriesUsed'],
   keysOf: (event) => {
+    if (event.event.type === 'MemoriesUsed') return usedKeys(event);
     const key = memoryKey(event);
     return key ? [key] : [];
   },
   apply: (event, rows): RowChange<MemoryRecord>[] => {
+    if (event.event.type === 'MemoriesUsed') {
+      const at = new Date(event.metadata.occurredAt);
+      return usedKeys(event).flatMap((key) => {
+        const current = rows.get(key);
+        if (!current || (current.lastUsedAt && current.lastUsedAt >= at)) return [];
+        return [{ kind: 'upsert' as const, row: { ...current, lastUsedAt: at } }];
+      });
+    }
     if (event.event.type === 'MemoriesWiped') {
       const { workspaceId, userId } = event.metadata;
       return [{ kind: 'deleteOwner', workspaceId, userId }];

@@ -11,6 +11,7 @@ import { ReadModelsModule } from './read-models/read-models';
 import { MyMemoriesModule } from './my-memories/my-memories.module';
 import { ReviewModule } from './review/review.module';
 import { ActionsModule } from './actions/actions.module';
+import { ContextModule } from './context/context.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         MyMemoriesModule,
         ReviewModule,
         ActionsModule,
+        ContextModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -6,3 +6,4 @@ export * from './dates';
 export * from './recent-actions';
 export * from './recall-actions';
 export * from './recall-actions-tool';
+export * from './context';

@@ -44,6 +44,12 @@ export type MemoryDeleted = Event<
   { memoryId: string; by: DecidedBy; reason: 'deleted' | 'wipe' }
 >;
 
+/**
+ * Memories put in agent contexts, batched per user (not one event per read): it feeds the LRU of the cap.
+ * A fact about reads, appended without a decision.
+ */
+export type MemoriesUsed = Event<'MemoriesUsed', { memoryIds: string[] }>;
+
 export type MemoryEvent =
   | MemoryCandidateDetected
   | MemoryReinforced
@@ -60,5 +66,6 @@ export const MEMORY_EVENT_DEFINITIONS: readonly EventDefinition[] = [
   { type: 'MemoryRejected', version: 1, personalFields: ['reason'] },
   { type: 'MemoryExpired', version: 1, personalFields: [] },
   { type: 'MemoryEvicted', version: 1, personalFields: [] },
+  { type: 'MemoriesUsed', version: 1, personalFields: [] },
   { type: 'MemoryDeleted', version: 1, personalFields: [] },
 ];

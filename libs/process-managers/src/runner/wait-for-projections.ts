@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitForCheckpoints } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { RetryLaterError } from './reactor';
 
@@ -12,22 +12,10 @@ export async function waitForProjections(
   position: bigint,
   timeoutMs = 10_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-    const rows = await dataSource.query<{ name: string; position: string }[]>(
-      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
-      [names],
+  const behind = await waitForCheckpoints(dataSource, names, position, timeoutMs);
+  if (behind.length > 0) {
+    throw new RetryLaterError(
+      `projections ${behind.join(', ')} did not reach position ${position}`,
     );
-    const reached = names.every((name) => {
-      const row = rows.find((r) => r.name === name);
-      return row !== undefined && BigInt(row.position) >= position;
-    });
-    if (reached) return;
-    if (Date.now() > deadline) {
-      throw new RetryLaterError(
-        `projections ${names.join(', ')} did not reach position ${position}`,
-      );
-    }
-    await sleep(pause);
   }
 }

@@ -1,0 +1,144 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Roles } from '@engram/auth';
+import { isMemoryActive, type Clock } from '@engram/domain';
+import { APP_DATA_SOURCE, CLOCK, LLM } from '@engram/platform';
+import type { Llm } from '@engram/llm';
+import {
+  findIdentityCard,
+  findLiveWindow,
+  findMemories,
+  findMemoryPolicy,
+  findMemorySettings,
+  findRecentActions,
+  findSession,
+  isAgentMemoryEnabled,
+} from '@engram/projections';
+import { buildAgentContext, type AgentContext } from '@engram/prompt-blocks';
+import type { DataSource } from 'typeorm';
+import { toActionView } from '../actions/action-view';
+import { IdentifierParam } from '../http/path-params';
+import { ReadModels } from '../read-models/read-models';
+import { ContextQuery } from './context.dto';
+import { MemoryUsageRecorder } from './memory-usage.recorder';
+import { awaitPosition } from './read-your-writes';
+
+/** The projections a context reads (minPosition waits for all of them). */
+const CONTEXT_READS = [
+  'session_messages',
+  'sessions',
+  'memories',
+  'memory_settings',
+  'identity_cards',
+  'actions',
+  'workspace_policies',
+  'agent_settings',
+];
+
+/**
+ * What an agent puts in its prompt on every turn: read models only (no replay, no LLM), in one
+ * transaction under the user's identity, rendered within a token budget.
+ */
+@ApiTags('agent')
+@ApiBearerAuth()
+@Roles('agent')
+@Controller('v1/workspaces/:ws/users/:userId/context')
+export class ContextController {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly usage: MemoryUsageRecorder,
+    @Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LLM) private readonly llm: Llm,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({
+    description:
+      'liveWindow, rollingSummary, memories.byType, identityCard, recentActions, systemPrompt, tokens',
+  })
+  async context(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @Param('userId', new IdentifierParam('userId')) userId: string,
+    @Query() query: ContextQuery,
+  ): Promise<AgentContext & { memoryStatus: string }> {
+    if (query.minPosition !== undefined) {
+      await awaitPosition(this.dataSource, CONTEXT_READS, BigInt(query.minPosition));
+    }
+    const now = this.clock.now().toUTC();
+    const read = await this.readModels.read(
+      { workspaceId, userId, roles: ['agent'] },
+      async (manager) => {
+        const policy = await findMemoryPolicy(manager, workspaceId);
+        const settings = await findMemorySettings(manager, workspaceId, userId);
+        const agentEnabled = query.agentId
+          ? await isAgentMemoryEnabled(manager, workspaceId, query.agentId)
+          : true;
+        const memoryStatus = !agentEnabled
+          ? 'agent_disabled'
+          : settings && !settings.enabled
+            ? 'user_disabled'
+            : settings &&
+                !isMemoryActive(
+                  { enabled: true, pausedUntil: settings.pausedUntil?.toISOString() ?? null },
+                  now.toISO()!,
+                )
+              ? 'user_paused'
+              : 'enabled';
+        const session = query.sessionId
+          ? await findSession(manager, workspaceId, userId, query.sessionId)
+          : null;
+        return {
+          policy,
+          memoryStatus,
+          session,
+          window: query.sessionId
+            ? await findLiveWindow(manager, workspaceId, userId, query.sessionId, policy.liveWindow)
+            : [],
+          memories:
+            memoryStatus === 'enabled'
+              ? await findMemories(manager, workspaceId, userId, { statuses: ['approved'] })
+              : [],
+          card:
+            memoryStatus === 'enabled'
+              ? await findIdentityCard(manager, workspaceId, userId)
+              : null,
+          actions: await findRecentActions(manager, workspaceId, userId, {
+            limit: 10,
+            since: now.minus({ hours: 48 }).toJSDate(),
+          }),
+        };
+      },
+    );
+    const context = buildAgentContext({
+      locale: query.locale ?? read.policy.locale,
+      timeZone: read.policy.timeZone,
+      now,
+      liveWindow: read.window.map((m) => ({
+        messageId: m.messageId,
+        role: m.role as 'user' | 'assistant',
+        text: m.text,
+        occurredAt: m.occurredAt.toISOString(),
+        channel: m.channel,
+      })),
+      rollingSummary: read.session?.rollingSummary ?? '',
+      memories: read.memories.map((m) => ({
+        memoryId: m.memoryId,
+        kind: m.kind,
+        content: m.content ?? '',
+        dueAt: m.dueAt?.toISOString() ?? null,
+        lastUsedAt: m.lastUsedAt?.toISOString() ?? null,
+        lastSeenAt: m.lastSeenAt.toISOString(),
+        seenCount: m.seenCount,
+      })),
+      memoryDisabled:
+        read.memoryStatus === 'enabled' ? undefined : (read.memoryStatus as 'user_disabled'),
+      recentActions: read.actions.map(toActionView),
+      identityCard: read.card?.markdown ?? '',
+      maxTokens: query.maxTokens,
+      model: this.llm.model,
+    });
+    this.usage.record(workspaceId, userId, context.usedMemoryIds);
+    return { ...context, memoryStatus: read.memoryStatus };
+  }
+}

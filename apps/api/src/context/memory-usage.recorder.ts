@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { userStream, type Clock } from '@engram/domain';
+import { EventCodec, type EventStore } from '@engram/event-store';
+import { CLOCK, EVENT_STORE } from '@engram/platform';
+
+const FLUSH_EVERY_MS = 2000;
+
+/**
+ * Memories put in a context count as used (the LRU of the cap), without an event per read: ids are
+ * gathered in memory and appended as one MemoriesUsed event per user every two seconds, to a daily
+ * stream (so no stream grows without bound). A crash loses at most two seconds of usage, which only
+ * makes a memory look a little less recently used.
+ */
+@Injectable()
+export class MemoryUsageRecorder implements OnApplicationShutdown {
+  private readonly logger = new Logger('MemoryUsage');
+  private pending = new Map<string, { workspaceId: string; userId: string; ids: Set<string> }>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly codec: EventCodec,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  record(workspaceId: string, userId: string, memoryIds: readonly string[]): void {
+    if (memoryIds.length === 0) return;
+    const key = `${workspaceId}/${userId}`;
+    const entry = this.pending.get(key) ?? { workspaceId, userId, ids: new Set<string>() };
+    for (const id of memoryIds) entry.ids.add(id);
+    this.pending.set(key, entry);
+  }
+
+  async flush(): Promise<void> {
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    const now = this.clock.now().toUTC();
+    for (const { workspaceId, userId, ids } of batch) {
+      try {
+        const record = await this.codec.encode({
+          eventId: randomUUID(),
+          event: { type: 'MemoriesUsed', data: { memoryIds: [...ids] } },
+          metadata: {
+            workspaceId,
+            userId,
+            causationId: 'context',
+            correlationId: randomUUID(),
+            occurredAt: now.toISO()!,
+          },
+        });
+        await this.store.appendToStream(
+          userStream(workspaceId, userId, 'memory-usage', now.toISODate()!),
+          [record],
+          { expectedRevision: 'any' },
+        );
+      } catch (error) {
+        this.logger.warn(`could not record memory usage: ${String(error)}`);
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

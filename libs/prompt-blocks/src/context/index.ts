@@ -1,0 +1,4 @@
+export * from './headings';
+export * from './tokenizer';
+export * from './quote';
+export * from './build-context';
