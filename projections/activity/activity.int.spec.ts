@@ -162,6 +162,10 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
     { type: 'ActionExpired', data: { actionId: 'a1', expiresAt: defaultOccurredAt(1) } },
     'Action expired',
   ],
+  [
+    { type: 'AuditAccessRecorded', data: { access: 'export', auditorId: 'dpo' } },
+    'History exported by auditor dpo',
+  ],
 ];
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
@@ -185,7 +189,8 @@ describe('activity_events projection', () => {
           (type) =>
             type !== 'MemoryPolicyChanged' &&
             type !== 'AgentMemoryToggled' &&
-            type !== 'MemoriesUsed',
+            type !== 'MemoriesUsed' &&
+            type !== 'UserErased',
         )
         .sort(),
     );

@@ -12,6 +12,8 @@ export const NOT_IN_ACTIVITY: readonly string[] = [
   'MemoryPolicyChanged',
   'AgentMemoryToggled',
   'MemoriesUsed',
+  // Erasure deletes the feed itself (the runner turns it into a delete of the user's rows).
+  'UserErased',
 ];
 
 /** Every other event type of the catalog. */

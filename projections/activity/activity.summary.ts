@@ -9,6 +9,7 @@ import type {
   RollingSummaryExtended,
   RollingSummaryFailed,
   ActionFailed,
+  AuditAccessRecorded,
 } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
 
@@ -118,6 +119,13 @@ function describe(event: DecodedEvent): string {
       return `Action failed${because((event.event as ActionFailed).data.error)}`;
     case 'ActionExpired':
       return 'Action expired';
+    case 'AuditAccessRecorded': {
+      const { data } = event.event as AuditAccessRecorded;
+      const by = `by auditor ${excerpt(data.auditorId, REASON_LENGTH)}`;
+      if (data.access === 'export') return `History exported ${by}`;
+      if (data.access === 'as_of') return `Memories viewed as of ${data.asOf ?? '?'} ${by}`;
+      return `Erasure requested ${by}`;
+    }
     default:
       return `Event ${event.event.type}`;
   }

@@ -1,6 +1,14 @@
 import type { DecodedEvent } from '@engram/event-store';
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
-import { rowKeyString, type OwnedRow, type Projection, type RowChange } from './projection';
+import {
+  USER_ERASED,
+  isPerUser,
+  rowKeyString,
+  type OwnedRow,
+  type Projection,
+  type RowChange,
+  type RowsView,
+} from './projection';
 
 type WorkingRow<Row> = { row: Row; deleted: boolean };
 
@@ -23,7 +31,7 @@ export async function applyBatch<Row extends OwnedRow>(
     },
   };
   for (const event of events) {
-    for (const change of projection.apply(event, view)) {
+    for (const change of changesOf(projection, event, view)) {
       applyChange(projection, working, ownerDeletes, change);
     }
   }
@@ -44,6 +52,30 @@ export async function applyBatch<Row extends OwnedRow>(
       { conflictPaths: [...projection.key], skipUpdateIfNoValuesChanged: true },
     );
   }
+}
+
+/**
+ * Erasure is the runner's business, not each projection's: a `UserErased` event deletes all of that
+ * user's rows in every per-user read model, and events whose personal payload can no longer be read
+ * (the user's key was destroyed) are skipped, so a rebuild brings none of an erased user's data back.
+ */
+function changesOf<Row extends OwnedRow>(
+  projection: Projection<Row>,
+  event: DecodedEvent,
+  view: RowsView<Row>,
+): readonly RowChange<Row>[] {
+  if (event.event.type === USER_ERASED) {
+    if (!isPerUser(projection)) return [];
+    return [
+      {
+        kind: 'deleteOwner',
+        workspaceId: event.metadata.workspaceId,
+        userId: event.metadata.userId,
+      },
+    ];
+  }
+  if (event.erased) return [];
+  return projection.apply(event, view);
 }
 
 function applyChange<Row extends OwnedRow>(
@@ -81,6 +113,7 @@ async function loadRows<Row extends OwnedRow>(
 ): Promise<Map<string, WorkingRow<Row>>> {
   const keys = new Map<string, Partial<Row>>();
   for (const event of events) {
+    if (event.event.type === USER_ERASED || event.erased) continue;
     for (const key of projection.keysOf(event)) keys.set(rowKeyString(projection, key), key);
   }
   const working = new Map<string, WorkingRow<Row>>();

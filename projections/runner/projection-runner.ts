@@ -3,7 +3,7 @@ import { batched, type EventCodec, type EventStore, type RecordedEvent } from '@
 import type { DataSource } from 'typeorm';
 import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
-import type { AnyProjection } from './projection';
+import { typesFedTo, type AnyProjection } from './projection';
 
 export type RunnerDependencies = Readonly<{
   store: EventStore;
@@ -29,7 +29,7 @@ export class ProjectionRunner {
     readonly projection: AnyProjection,
     private readonly options: RunnerOptions = {},
   ) {
-    this.handled = new Set(projection.handles);
+    this.handled = typesFedTo(projection);
   }
 
   async run(signal: AbortSignal): Promise<void> {

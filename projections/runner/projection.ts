@@ -36,6 +36,18 @@ export type Projection<Row extends OwnedRow> = Readonly<{
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a heterogeneous list of projections
 export type AnyProjection = Projection<any>;
 
+/** Recorded when an auditor erases a user: every per-user read model drops that user's rows. */
+export const USER_ERASED = 'UserErased';
+
+export function isPerUser(projection: AnyProjection): boolean {
+  return projection.key.includes('userId');
+}
+
+/** The event types a projection's runner feeds it: its own, plus erasure for per-user read models. */
+export function typesFedTo(projection: AnyProjection): ReadonlySet<string> {
+  return new Set([...projection.handles, ...(isPerUser(projection) ? [USER_ERASED] : [])]);
+}
+
 export function rowKeyString<Row extends OwnedRow>(
   projection: Projection<Row>,
   row: Partial<Row>,

@@ -61,6 +61,7 @@ export function buildEvents(given: readonly GivenEvent[], after = 0n): DecodedEv
       streamRevision: 0n,
       globalPosition: position,
       recordedAt: new Date(BASE_TIME + Number(position) * 1000),
+      erased: false,
     };
   });
 }

@@ -3,6 +3,8 @@ import type { Runtime } from '@engram/platform';
 import type { TestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'engram-test-secret-0123456789abcdef0123456789';
+/** Fixed, so that several runtimes on one test database share their data keys. */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 'engram-test-master-key');
 
 /** A runtime pointing at a test database, with the worker in process unless told otherwise. */
 export function testRuntime(
@@ -20,6 +22,7 @@ export function testRuntime(
     appUrl: database.appUrl,
     projectorUrl: database.projectorUrl,
     jwtSecret: TEST_JWT_SECRET,
+    masterKey: TEST_MASTER_KEY,
     embedded: false,
     stop: () => Promise.resolve(),
   };

@@ -12,6 +12,8 @@ import { MyMemoriesModule } from './my-memories/my-memories.module';
 import { ReviewModule } from './review/review.module';
 import { ActionsModule } from './actions/actions.module';
 import { ContextModule } from './context/context.module';
+import { ErasureModule } from './erasure/erasure.module';
+import { AuditModule } from './audit/audit.module';
 
 @Module({})
 export class AppModule {
@@ -30,6 +32,8 @@ export class AppModule {
         ReviewModule,
         ActionsModule,
         ContextModule,
+        AuditModule,
+        ErasureModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

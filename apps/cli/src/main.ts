@@ -1,18 +1,38 @@
 import 'reflect-metadata';
 import { loadConfig } from '@engram/config';
 import { prepareRuntime } from '@engram/platform';
-import { parseCliArgs } from './args';
+import { parseCliArgs, type CliArgs } from './args';
+import { EXPORT_USAGE, exportCommand } from './commands/export';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild';
+import {
+  ROTATE_MASTER_KEY_COMMAND,
+  ROTATE_MASTER_KEY_USAGE,
+  parseRotateMasterKeyArgs,
+  rotateMasterKeyCommand,
+  type RotateMasterKeyArgs,
+} from './commands/rotate-master-key';
 import { TOKEN_USAGE, tokenCommand } from './commands/token';
 
 const USAGE = `engram <command>
 
   ${TOKEN_USAGE}
   ${REBUILD_USAGE}
+  ${EXPORT_USAGE}
+  ${ROTATE_MASTER_KEY_USAGE}
   migrate            apply pending database migrations`;
 
+/** rotate-master-key has options of its own (`--new`), parsed apart from the shared ones. */
+function parse(argv: readonly string[]): { args: CliArgs; rotation?: RotateMasterKeyArgs } {
+  if (argv[0] !== ROTATE_MASTER_KEY_COMMAND) return { args: parseCliArgs(argv) };
+  const rotation = parseRotateMasterKeyArgs(argv.slice(1));
+  return {
+    args: { command: ROTATE_MASTER_KEY_COMMAND, values: { help: rotation.help }, positionals: [] },
+    rotation,
+  };
+}
+
 async function main(): Promise<void> {
-  const args = parseCliArgs(process.argv.slice(2));
+  const { args, rotation } = parse(process.argv.slice(2));
   if (!args.command || args.values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
@@ -26,6 +46,11 @@ async function main(): Promise<void> {
         return await tokenCommand(runtime, args);
       case 'rebuild':
         return await rebuildCommand(runtime, args);
+      case 'export':
+        return await exportCommand(runtime, args);
+      case ROTATE_MASTER_KEY_COMMAND:
+        await rotateMasterKeyCommand(runtime, rotation ?? parseRotateMasterKeyArgs([]));
+        return;
       case 'migrate':
         process.stderr.write('Migrations are up to date\n');
         return;

@@ -13,6 +13,11 @@ export type EngramConfig = Readonly<{
     issuer: string | undefined;
     audience: string | undefined;
   }>;
+  /**
+   * ENGRAM_MASTER_KEY: 32 bytes that wrap every user's data key (personal data is encrypted at rest).
+   * Required with DATABASE_URL; the embedded default generates one in its data folder.
+   */
+  masterKey: Buffer | undefined;
   appDbPassword: string | undefined;
   projectorDbPassword: string | undefined;
   /** Run the projection worker inside the API process (the embedded default). */
@@ -48,6 +53,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
       issuer: nonEmpty(env, 'ENGRAM_JWT_ISSUER'),
       audience: nonEmpty(env, 'ENGRAM_JWT_AUDIENCE'),
     },
+    masterKey: masterKey(env),
     appDbPassword: nonEmpty(env, 'ENGRAM_APP_DB_PASSWORD'),
     projectorDbPassword: nonEmpty(env, 'ENGRAM_PROJECTOR_DB_PASSWORD'),
     runWorker: flag(env, 'ENGRAM_RUN_WORKER', true),
@@ -104,6 +110,29 @@ function jwtSecret(env: Env): string | undefined {
     throw new ConfigError('ENGRAM_JWT_SECRET', 'must be at least 32 bytes long for HS256');
   }
   return secret;
+}
+
+function masterKey(env: Env): Buffer | undefined {
+  const raw = nonEmpty(env, 'ENGRAM_MASTER_KEY');
+  return raw === undefined ? undefined : parseMasterKey('ENGRAM_MASTER_KEY', raw);
+}
+
+export const MASTER_KEY_BYTES = 32;
+
+/**
+ * A master key as written in the environment or a secrets file: base64 (standard or URL-safe) of
+ * exactly 32 bytes. `name` is what the error names (the variable, or the file).
+ */
+export function parseMasterKey(name: string, raw: string): Buffer {
+  const value = raw.trim();
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : undefined;
+  if (key?.length !== MASTER_KEY_BYTES) {
+    throw new ConfigError(
+      name,
+      `must be the base64 encoding of exactly ${MASTER_KEY_BYTES} random bytes (openssl rand -base64 32)`,
+    );
+  }
+  return key;
 }
 
 function seconds(env: Env, name: string, fallback: number): number {

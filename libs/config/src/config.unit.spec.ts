@@ -1,4 +1,9 @@
-import { loadConfig } from './config';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, parseMasterKey } from './config';
+import { loadOrCreateLocalSecrets, saveLocalMasterKey } from './local-secrets';
 
 describe('loadConfig', () => {
   it('needs no environment at all: the embedded default on port 3000', () => {
@@ -39,7 +44,60 @@ describe('loadConfig', () => {
     [{ ENGRAM_JWT_SECRET: 'short' }, 'ENGRAM_JWT_SECRET must be at least 32 bytes'],
     [{ ENGRAM_RUN_WORKER: 'maybe' }, 'ENGRAM_RUN_WORKER must be true or false'],
     [{ DATABASE_URL: '' }, 'DATABASE_URL is set but empty'],
+    [
+      { ENGRAM_MASTER_KEY: 'c2hvcnQ=' },
+      'ENGRAM_MASTER_KEY must be the base64 encoding of exactly 32',
+    ],
+    [{ ENGRAM_MASTER_KEY: '%'.repeat(44) }, 'ENGRAM_MASTER_KEY must be the base64 encoding'],
+    [
+      { ENGRAM_MASTER_KEY: randomBytes(48).toString('base64') },
+      'ENGRAM_MASTER_KEY must be the base64 encoding of exactly 32',
+    ],
+    [{ ENGRAM_MASTER_KEY: ' ' }, 'ENGRAM_MASTER_KEY is set but empty'],
   ])('fails at start on %j, naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it('reads the master key, base64 (standard or URL-safe) of 32 bytes; none by default', () => {
+    const key = randomBytes(32);
+    expect(loadConfig({}).masterKey).toBeUndefined();
+    expect(loadConfig({ ENGRAM_MASTER_KEY: key.toString('base64') }).masterKey).toEqual(key);
+    expect(loadConfig({ ENGRAM_MASTER_KEY: key.toString('base64url') }).masterKey).toEqual(key);
+    expect(() => parseMasterKey('secrets.json masterKey', 'nope')).toThrow(
+      'Invalid configuration: secrets.json masterKey must be the base64 encoding',
+    );
+  });
+});
+
+describe('local secrets of the embedded default', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-secrets-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('generates every secret on first start, master key included, readable by the owner only', () => {
+    const first = loadOrCreateLocalSecrets(dir);
+    expect(first).toMatchObject({ created: true, added: [] });
+    expect(parseMasterKey('masterKey', first.secrets.masterKey)).toHaveLength(32);
+    expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(loadOrCreateLocalSecrets(dir)).toEqual({ ...first, created: false });
+  });
+
+  it('adds a master key to a secrets file written before there was one, keeping the rest', () => {
+    const file = join(dir, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ jwtSecret: 'j'.repeat(43), databasePassword: 'pw' }));
+    const { secrets, created, added } = loadOrCreateLocalSecrets(dir);
+    expect({ created, added }).toEqual({ created: false, added: ['masterKey'] });
+    expect(secrets).toMatchObject({ jwtSecret: 'j'.repeat(43), databasePassword: 'pw' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(secrets);
+    saveLocalMasterKey(dir, 'new-key');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...secrets, masterKey: 'new-key' });
+  });
+
+  it('never replaces a secrets file it cannot read: it holds the master key', () => {
+    writeFileSync(join(dir, 'secrets.json'), '{ not json');
+    expect(() => loadOrCreateLocalSecrets(dir)).toThrow('is not a JSON object');
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).toBe('{ not json');
   });
 });

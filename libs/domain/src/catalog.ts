@@ -1,5 +1,7 @@
 import { ACTION_EVENT_DEFINITIONS } from './actions';
+import { AUDIT_EVENT_DEFINITIONS } from './audit';
 import type { EventDefinition } from './event-definition';
+import { ERASURE_EVENT_DEFINITIONS } from './erasure';
 import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
 import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
 import { MEMORY_EVENT_DEFINITIONS } from './memories';
@@ -16,4 +18,6 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...IDENTITY_CARD_EVENT_DEFINITIONS,
   ...POLICY_EVENT_DEFINITIONS,
   ...ACTION_EVENT_DEFINITIONS,
+  ...AUDIT_EVENT_DEFINITIONS,
+  ...ERASURE_EVENT_DEFINITIONS,
 ];

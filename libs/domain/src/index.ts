@@ -14,3 +14,5 @@ export * from './memory-profile';
 export * from './identity-card';
 export * from './policy';
 export * from './actions';
+export * from './audit';
+export * from './erasure';

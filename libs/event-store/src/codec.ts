@@ -1,18 +1,28 @@
 import type { Event, EventDefinition, EventEnvelope, EventMetadata } from '@engram/domain';
 import type { EventRecord, RecordedEvent } from './event-store.port';
 
+/** What a cipher gives back on read: the record in clear, or without its personal fields when they were erased. */
+export type OpenedRecord = Readonly<{
+  record: EventRecord;
+  /**
+   * True when the payload's personal data can no longer be read because its owner's key was destroyed
+   * (crypto-shredding): the personal fields are then absent from `record.data`.
+   */
+  erased: boolean;
+}>;
+
 /**
  * Where payload encryption plugs in: it sees each record with the definition of its type
  * (so it knows which fields are personal) and returns the record to store / to decode.
  */
 export interface PayloadCipher {
   seal(record: EventRecord, definition: EventDefinition): Promise<EventRecord>;
-  open(record: EventRecord, definition: EventDefinition): Promise<EventRecord>;
+  open(record: EventRecord, definition: EventDefinition): Promise<OpenedRecord>;
 }
 
 export const plainPayloads: PayloadCipher = {
   seal: (record) => Promise.resolve(record),
-  open: (record) => Promise.resolve(record),
+  open: (record) => Promise.resolve({ record, erased: false }),
 };
 
 export type DecodedEvent<E extends Event = Event> = EventEnvelope<E> &
@@ -21,6 +31,11 @@ export type DecodedEvent<E extends Event = Event> = EventEnvelope<E> &
     streamRevision: bigint;
     globalPosition: bigint;
     recordedAt: Date;
+    /**
+     * The owner's key was destroyed (erasure): the event's personal fields are absent from its data.
+     * Consumers must not expect them (a projection keeps what it has, a reactor skips the event).
+     */
+    erased: boolean;
   }>;
 
 export class UnknownEventTypeError extends Error {
@@ -65,7 +80,7 @@ export class EventCodec {
 
   async decode<E extends Event = Event>(recorded: RecordedEvent): Promise<DecodedEvent<E>> {
     const definition = this.definitionOf(recorded.type);
-    const opened = await this.cipher.open(recorded, definition);
+    const { record: opened, erased } = await this.cipher.open(recorded, definition);
     const data = upcast(definition, opened.schemaVersion, opened.data);
     return {
       eventId: recorded.eventId,
@@ -75,6 +90,7 @@ export class EventCodec {
       streamRevision: recorded.streamRevision,
       globalPosition: recorded.globalPosition,
       recordedAt: recorded.recordedAt,
+      erased,
     };
   }
 }

@@ -80,8 +80,11 @@ describe('EventCodec', () => {
       open: (record) => {
         seen.push('open');
         return Promise.resolve({
-          ...record,
-          data: JSON.parse(String(record.data.sealed)) as Record<string, unknown>,
+          record: {
+            ...record,
+            data: JSON.parse(String(record.data.sealed)) as Record<string, unknown>,
+          },
+          erased: false,
         });
       },
     };
@@ -94,6 +97,29 @@ describe('EventCodec', () => {
     expect(JSON.stringify(record.data)).not.toContain('"body"');
     const decoded = await codec.decode({ ...stored(3, {}), data: record.data });
     expect(decoded.event.data).toEqual({ body: 'secret', tags: [] });
+    expect(decoded.erased).toBe(false);
     expect(seen).toEqual(['seal body', 'open']);
+  });
+
+  it('decodes plain payloads as not erased', async () => {
+    const decoded = await new EventCodec([renamed]).decode(stored(3, { body: 'hi', tags: [] }));
+    expect(decoded.erased).toBe(false);
+  });
+
+  it('says when the cipher could not open the personal fields because the key was destroyed', async () => {
+    const shredded: PayloadCipher = {
+      seal: (record) => Promise.resolve(record),
+      open: (record, definition) => {
+        const data = { ...record.data };
+        for (const field of definition.personalFields) delete data[field];
+        return Promise.resolve({ record: { ...record, data }, erased: true });
+      },
+    };
+    const decoded = await new EventCodec([renamed], shredded).decode(
+      stored(3, { body: 'gone', tags: ['t'] }),
+    );
+    expect(decoded.erased).toBe(true);
+    expect(decoded.event.data).toEqual({ tags: ['t'] });
+    expect(decoded).toMatchObject({ globalPosition: 7n, metadata });
   });
 });

@@ -7,12 +7,14 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { TokenVerifier } from '@engram/auth';
+import { KeyStore } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
-import { EVENT_CATALOG, systemClock } from '@engram/domain';
+import { systemClock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import { createLlm } from '@engram/llm';
 import { READ_MODEL_ENTITIES } from '@engram/projections';
 import type { DataSource } from 'typeorm';
+import { CODEC_RESOURCES, createCodec, type CodecResources } from './create-codec';
 import { createEventStore } from './create-event-store';
 import type { Runtime } from './prepare-runtime';
 import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, LLM, RUNTIME } from './tokens';
@@ -23,17 +25,22 @@ class InfrastructureShutdown implements OnApplicationShutdown {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(CODEC_RESOURCES) private readonly codec: CodecResources,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    await this.codec.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     // Last: the embedded PostgreSQL (a no-op with DATABASE_URL).
     await this.runtime.stop();
   }
 }
 
-/** The shared infrastructure of the API: event store, codec, read-model data source (API role), clock, token verifier. */
+/**
+ * The shared infrastructure of the API: event store, codec (personal data encrypted at rest) and its
+ * key store, read-model data source (API role), clock, token verifier.
+ */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -47,7 +54,21 @@ export class InfrastructureModule {
           provide: EVENT_STORE,
           useFactory: () => createEventStore(runtime, runtime.appUrl, 'engram-api'),
         },
-        { provide: EventCodec, useFactory: () => new EventCodec(EVENT_CATALOG) },
+        {
+          provide: CODEC_RESOURCES,
+          useFactory: () => createCodec(runtime, runtime.appUrl, 'engram-api'),
+        },
+        {
+          provide: EventCodec,
+          useFactory: (resources: CodecResources) => resources.codec,
+          inject: [CODEC_RESOURCES],
+        },
+        {
+          // The codec's own key store: erasure destroys keys through it, evicting them from its cache.
+          provide: KeyStore,
+          useFactory: (resources: CodecResources) => resources.keys,
+          inject: [CODEC_RESOURCES],
+        },
         {
           provide: APP_DATA_SOURCE,
           useFactory: () =>
@@ -66,7 +87,16 @@ export class InfrastructureModule {
         { provide: LLM, useFactory: () => createLlm(runtime.config.llm) },
         InfrastructureShutdown,
       ],
-      exports: [RUNTIME, CLOCK, LLM, EVENT_STORE, EventCodec, APP_DATA_SOURCE, TokenVerifier],
+      exports: [
+        RUNTIME,
+        CLOCK,
+        LLM,
+        EVENT_STORE,
+        EventCodec,
+        KeyStore,
+        APP_DATA_SOURCE,
+        TokenVerifier,
+      ],
     };
   }
 }

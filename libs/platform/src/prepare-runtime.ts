@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import type { Clock } from '@engram/domain';
-import { ConfigError, loadOrCreateLocalSecrets, type EngramConfig } from '@engram/config';
+import {
+  ConfigError,
+  loadOrCreateLocalSecrets,
+  parseMasterKey,
+  type EngramConfig,
+} from '@engram/config';
 import {
   migrateDatabase,
   roleConnectionStrings,
@@ -15,6 +20,8 @@ export type Runtime = Readonly<{
   appUrl: string;
   projectorUrl: string;
   jwtSecret: string | undefined;
+  /** Wraps every owner's data key (personal data is encrypted at rest): ENGRAM_MASTER_KEY, or generated. */
+  masterKey: Buffer;
   embedded: boolean;
   stop: () => Promise<void>;
   /** Replaces the system clock (tests move time instead of waiting). */
@@ -35,6 +42,13 @@ export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Ru
         'is required (or ENGRAM_JWKS_URL) when DATABASE_URL is set: tokens must be verifiable',
       );
     }
+    if (!config.masterKey) {
+      throw new ConfigError(
+        'ENGRAM_MASTER_KEY',
+        'is required when DATABASE_URL is set: personal data is encrypted at rest with it ' +
+          '(base64 of 32 random bytes: openssl rand -base64 32; keep it safe, it cannot be recovered)',
+      );
+    }
     const passwords: RolePasswords = {
       app: config.appDbPassword,
       projector: config.projectorDbPassword,
@@ -45,12 +59,23 @@ export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Ru
       ownerUrl: config.databaseUrl,
       ...roleConnectionStrings(config.databaseUrl, passwords),
       jwtSecret: config.jwt.secret,
+      masterKey: config.masterKey,
       embedded: false,
       stop: () => Promise.resolve(),
     };
   }
-  const { secrets, created } = loadOrCreateLocalSecrets(config.dataDir);
-  if (created) log(`Generated development secrets in ${join(config.dataDir, 'secrets.json')}`);
+  const secretsFile = join(config.dataDir, 'secrets.json');
+  const { secrets, created, added } = loadOrCreateLocalSecrets(config.dataDir);
+  if (created) log(`Generated development secrets in ${secretsFile}`);
+  else if (added.length > 0) log(`Added ${added.join(', ')} to the secrets in ${secretsFile}`);
+  if ((created || added.includes('masterKey')) && !config.masterKey) {
+    log(
+      `Generated the master key that encrypts personal data at rest, in ${secretsFile}: ` +
+        'back it up, personal data cannot be read without it',
+    );
+  }
+  const masterKey =
+    config.masterKey ?? parseMasterKey(`${secretsFile} masterKey`, secrets.masterKey);
   const pgDir = join(config.dataDir, 'postgres');
   log(`Starting the embedded PostgreSQL (data in ${pgDir})`);
   const server = await startEmbeddedPostgres({
@@ -65,6 +90,7 @@ export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Ru
       ownerUrl: server.url,
       ...roleConnectionStrings(server.url, passwords),
       jwtSecret: config.jwt.secret ?? secrets.jwtSecret,
+      masterKey,
       embedded: true,
       stop: server.stop,
     };

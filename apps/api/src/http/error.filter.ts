@@ -6,6 +6,7 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
+import { DataKeyDestroyedError } from '@engram/crypto';
 import { DomainConflictError, DomainNotFoundError } from '@engram/domain';
 import {
   DuplicateEventIdError,
@@ -71,6 +72,12 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof DuplicateEventIdError)
       return { status: 409, message: exception.message };
+    if (exception instanceof DataKeyDestroyedError) {
+      return {
+        status: 410,
+        message: 'This user was erased: no personal data can be recorded for them',
+      };
+    }
     if (exception instanceof StreamDeletedError) {
       return { status: 410, message: 'This record was erased' };
     }

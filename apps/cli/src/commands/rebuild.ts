@@ -1,13 +1,11 @@
 import { createDataSource } from '@engram/database';
-import { EVENT_CATALOG } from '@engram/domain';
-import { EventCodec } from '@engram/event-store';
 import {
   PROJECTIONS,
   READ_MODEL_ENTITIES,
   ProjectionRunner,
   resetProjection,
 } from '@engram/projections';
-import { createEventStore, type Runtime } from '@engram/platform';
+import { createCodec, createEventStore, type Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
 export const REBUILD_USAGE = `rebuild <projection>|--all   (projections: ${PROJECTIONS.map((p) => p.name).join(', ')})`;
@@ -28,8 +26,9 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
     2,
     'engram-cli',
   ).initialize();
+  // The projector role only reads data keys: decoding is all a rebuild does.
+  const { codec, close } = createCodec(runtime, runtime.projectorUrl, 'engram-cli');
   try {
-    const codec = new EventCodec(EVENT_CATALOG);
     for (const projection of selected) {
       const started = Date.now();
       await resetProjection(dataSource, projection);
@@ -44,5 +43,6 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
   } finally {
     await store.close();
     await dataSource.destroy();
+    await close();
   }
 }

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { batched, type EventCodec, type EventStore, type RecordedEvent } from '@engram/event-store';
+import {
+  StreamDeletedError,
+  batched,
+  type EventCodec,
+  type EventStore,
+  type RecordedEvent,
+} from '@engram/event-store';
 import { ensureCheckpoint, readCheckpoint, writeCheckpoint } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import type { Reactor } from './reactor';
@@ -77,13 +83,23 @@ export class ReactorRunner {
     }
   }
 
+  /** Events of an erased user (unreadable payload, deleted streams) are left alone. */
+  private async reactToOne(event: RecordedEvent): Promise<void> {
+    const decoded = await this.deps.codec.decode(event);
+    if (decoded.erased) return;
+    try {
+      await this.reactor.react(decoded);
+    } catch (error) {
+      if (error instanceof StreamDeletedError) return;
+      throw error;
+    }
+  }
+
   private async reactTo(events: readonly RecordedEvent[]): Promise<void> {
     let reached: bigint | undefined;
     try {
       for (const event of events) {
-        if (this.handled.has(event.type)) {
-          await this.reactor.react(await this.deps.codec.decode(event));
-        }
+        if (this.handled.has(event.type)) await this.reactToOne(event);
         reached = event.globalPosition;
       }
     } finally {

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import {
+  auditStream,
+  type AuditAccessKind,
+  type AuditAccessRecorded,
+  type Clock,
+} from '@engram/domain';
+import type { EventCodec, EventStore } from '@engram/event-store';
+
+export type AuditAccess = Readonly<{
+  workspaceId: string;
+  /** The audited user: the event goes to their own history. */
+  userId: string;
+  access: AuditAccessKind;
+  auditorId: string;
+  asOf?: string | undefined;
+  correlationId?: string | undefined;
+}>;
+
+export type AuditDependencies = Readonly<{ store: EventStore; codec: EventCodec; clock: Clock }>;
+
+/**
+ * Records that an auditor accessed a user's history, before the access itself (an export that fails
+ * halfway is still on record). A plain fact, not a decision: encoded and appended to the user's daily
+ * audit stream with `expectedRevision: 'any'`. Returns its global position.
+ */
+export async function recordAuditAccess(
+  deps: AuditDependencies,
+  access: AuditAccess,
+): Promise<bigint> {
+  const now = deps.clock.now().toUTC();
+  const event: AuditAccessRecorded = {
+    type: 'AuditAccessRecorded',
+    data: {
+      access: access.access,
+      auditorId: access.auditorId,
+      ...(access.asOf === undefined ? {} : { asOf: access.asOf }),
+    },
+  };
+  const correlationId = access.correlationId ?? randomUUID();
+  const record = await deps.codec.encode({
+    eventId: randomUUID(),
+    event,
+    metadata: {
+      workspaceId: access.workspaceId,
+      userId: access.userId,
+      causationId: correlationId,
+      correlationId,
+      occurredAt: now.toISO()!,
+    },
+  });
+  const result = await deps.store.appendToStream(
+    auditStream(access.workspaceId, access.userId, now.toISODate()!),
+    [record],
+    { expectedRevision: 'any' },
+  );
+  return result.position;
+}

@@ -1,0 +1,136 @@
+import type { Pool } from 'pg';
+import type { EventDefinition } from '@engram/domain';
+import type { EventRecord, OpenedRecord, PayloadCipher } from '@engram/event-store';
+import { decrypt, encrypt, type Sealed } from './aes-gcm';
+import { SealedPayloadError } from './errors';
+import { KeyStore, type KeyStoreOptions } from './key-store';
+
+/** The data field that holds an event's personal fields, encrypted. */
+export const SEALED_FIELD = '_sealed';
+
+/** What `_sealed` holds: AES-256-GCM of the JSON of the personal fields, base64, AAD = the event id. */
+export type SealedEnvelope = Readonly<{ v: 1; iv: string; tag: string; ct: string }>;
+
+/**
+ * Encryption of personal data at rest, with one data key per owner (crypto-shredding).
+ *
+ * `seal` moves the personal fields of an event (its definition's `personalFields` present in the data)
+ * into one envelope field: `{ ...other fields, _sealed: { v: 1, iv, tag, ct } }`, encrypted with the key
+ * of the event's owner (metadata workspaceId, userId). The event id is the additional authenticated
+ * data, so a sealed blob copied into another event does not open. Routing fields, metadata and the
+ * non-personal data stay in clear (streams, filters, projections' keys keep working). An event with no
+ * personal field present is stored as it is.
+ *
+ * `open` reverses it; when the owner's key was destroyed it answers `erased: true`, with the personal
+ * fields absent.
+ */
+export class DataKeyCipher implements PayloadCipher {
+  readonly keys: KeyStore;
+
+  constructor(pool: Pool, masterKey: Buffer, options: KeyStoreOptions = {}) {
+    this.keys = new KeyStore(pool, masterKey, options);
+  }
+
+  async seal(record: EventRecord, definition: EventDefinition): Promise<EventRecord> {
+    const rest: Record<string, unknown> = { ...record.data };
+    const personal: Record<string, unknown> = {};
+    for (const field of definition.personalFields) {
+      if (!Object.hasOwn(rest, field)) continue;
+      if (rest[field] !== undefined) personal[field] = rest[field];
+      delete rest[field];
+    }
+    if (Object.keys(personal).length === 0) return record;
+    if (Object.hasOwn(rest, SEALED_FIELD)) {
+      throw new Error(`${record.type} ${record.eventId}: data already has a ${SEALED_FIELD} field`);
+    }
+    const { workspaceId, userId } = ownerOf(record);
+    const key = await this.keys.keyForWriting(workspaceId, userId);
+    const sealed = encrypt(key, Buffer.from(JSON.stringify(personal), 'utf8'), aadOf(record));
+    const envelope: SealedEnvelope = {
+      v: 1,
+      iv: sealed.iv.toString('base64'),
+      tag: sealed.tag.toString('base64'),
+      ct: sealed.ct.toString('base64'),
+    };
+    return { ...record, data: { ...rest, [SEALED_FIELD]: envelope } };
+  }
+
+  async open(record: EventRecord, definition: EventDefinition): Promise<OpenedRecord> {
+    if (!Object.hasOwn(record.data, SEALED_FIELD)) return { record, erased: false };
+    const { [SEALED_FIELD]: envelope, ...rest } = record.data;
+    const sealed = parseEnvelope(record.eventId, envelope);
+    const { workspaceId, userId } = ownerOf(record);
+    const key = await this.keys.keyForReading(workspaceId, userId);
+    let personal = key && tryDecrypt(key, sealed, record);
+    if (key && personal === undefined) {
+      // The cached key may have been destroyed since (by another process): ask the database.
+      const fresh = await this.keys.keyForReading(workspaceId, userId, { fresh: true });
+      if (fresh) {
+        personal = tryDecrypt(fresh, sealed, record);
+        if (personal === undefined) {
+          throw new SealedPayloadError(
+            record.eventId,
+            "it was altered, or moved from another event, or sealed with a key that is not its owner's",
+          );
+        }
+      }
+    }
+    if (personal === undefined) {
+      for (const field of definition.personalFields) delete rest[field];
+      return { record: { ...record, data: rest }, erased: true };
+    }
+    return { record: { ...record, data: { ...rest, ...personal } }, erased: false };
+  }
+}
+
+function aadOf(record: EventRecord): Buffer {
+  return Buffer.from(record.eventId, 'utf8');
+}
+
+function ownerOf(record: EventRecord): { workspaceId: string; userId: string } {
+  const { workspaceId, userId } = record.metadata;
+  if (
+    typeof workspaceId !== 'string' ||
+    workspaceId === '' ||
+    typeof userId !== 'string' ||
+    userId === ''
+  ) {
+    throw new Error(
+      `${record.type} ${record.eventId}: personal data needs an owner (metadata workspaceId and userId)`,
+    );
+  }
+  return { workspaceId, userId };
+}
+
+function parseEnvelope(eventId: string, value: unknown): Sealed {
+  const envelope = value as Partial<Record<keyof SealedEnvelope, unknown>> | null;
+  if (
+    typeof envelope !== 'object' ||
+    envelope === null ||
+    envelope.v !== 1 ||
+    typeof envelope.iv !== 'string' ||
+    typeof envelope.tag !== 'string' ||
+    typeof envelope.ct !== 'string'
+  ) {
+    throw new SealedPayloadError(eventId, `${SEALED_FIELD} is not a version 1 envelope`);
+  }
+  return {
+    iv: Buffer.from(envelope.iv, 'base64'),
+    tag: Buffer.from(envelope.tag, 'base64'),
+    ct: Buffer.from(envelope.ct, 'base64'),
+  };
+}
+
+function tryDecrypt(
+  key: Buffer,
+  sealed: Sealed,
+  record: EventRecord,
+): Record<string, unknown> | undefined {
+  let plaintext: Buffer;
+  try {
+    plaintext = decrypt(key, sealed, aadOf(record));
+  } catch {
+    return undefined;
+  }
+  return JSON.parse(plaintext.toString('utf8')) as Record<string, unknown>;
+}

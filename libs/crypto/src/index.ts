@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './key-store';
+export * from './data-key-cipher';
+export { masterKeyVersion } from './aes-gcm';

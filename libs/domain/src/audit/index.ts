@@ -1,0 +1,2 @@
+export * from './audit-events';
+export * from './memories-as-of';

@@ -1,0 +1,2 @@
+export * from './erasure-events';
+export * from './erasure-decider';

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { eventually, startTestApp, type TestApp } from '../support/test-app';
+
+/** Erasure by crypto-shredding: nothing of the user survives, in the store, the read models or a rebuild. */
+describe('erasure through HTTP', () => {
+  let t: TestApp;
+  let agent: string;
+  let auditor: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS: '0' });
+    agent = await t.token({ userId: 'chat-web', workspaceId: 'w6', roles: ['agent'] });
+    auditor = await t.token({ userId: 'dpo', workspaceId: 'w6', roles: ['auditor'] });
+  });
+  afterAll(() => t.close());
+
+  const SECRET = 'Je m’appelle Zoé Martin et j’habite à Grenoble.';
+
+  async function history(user: string) {
+    await request(t.http)
+      .post(`/v1/workspaces/w6/users/${user}/messages`)
+      .auth(agent, { type: 'bearer' })
+      .send({
+        messageId: randomUUID(),
+        sessionId: 's1',
+        role: 'user',
+        channel: 'web',
+        text: SECRET,
+      })
+      .expect(202);
+    await request(t.http)
+      .post(`/v1/workspaces/w6/users/${user}/actions`)
+      .auth(agent, { type: 'bearer' })
+      .send({
+        tool: 'gmail_send',
+        target: `${user}@example.org`,
+        summary: 'Rendez-vous médecin',
+        channel: 'web',
+      })
+      .expect(201);
+    const token = await t.token({ userId: user, workspaceId: 'w6', roles: ['user'] });
+    await eventually(
+      () => request(t.http).get('/v1/me/memories').auth(token, { type: 'bearer' }),
+      (r) => r.body.items.length >= 1,
+    );
+    return token;
+  }
+
+  async function sql<T extends Record<string, unknown>>(
+    query: string,
+    params: unknown[] = [],
+  ): Promise<T[]> {
+    const client = new Client({ connectionString: t.database.ownerUrl });
+    await client.connect();
+    try {
+      return (await client.query<T>(query, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  const USER_TABLES = [
+    'user_stream_stats',
+    'session_messages',
+    'sessions',
+    'memories',
+    'memory_settings',
+    'identity_cards',
+    'actions',
+    'activity_events',
+  ];
+  const rowsOf = async (user: string) => {
+    const counts: Record<string, number> = {};
+    for (const table of USER_TABLES) {
+      const [row] = await sql<{ n: string }>(
+        `SELECT count(*) AS n FROM ${table} WHERE user_id = $1`,
+        [user],
+      );
+      counts[table] = Number(row!.n);
+    }
+    return counts;
+  };
+
+  it('is for auditors of the workspace only', async () => {
+    const admin = await t.token({ userId: 'root', workspaceId: 'w6', roles: ['admin', 'user'] });
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/zoe/erasure')
+      .auth(admin, { type: 'bearer' })
+      .expect(403);
+    const foreign = await t.token({ userId: 'dpo', workspaceId: 'w7', roles: ['auditor'] });
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/zoe/erasure')
+      .auth(foreign, { type: 'bearer' })
+      .expect(403);
+    await request(t.http).post('/v1/workspaces/w6/users/zoe/erasure').expect(401);
+  });
+
+  it('shreds the user: no personal data in the store, no read-model row, other users untouched', async () => {
+    const zoe = await history('zoe');
+    await history('yann');
+    const yannBefore = await rowsOf('yann');
+    const erased = await request(t.http)
+      .post('/v1/workspaces/w6/users/zoe/erasure')
+      .auth(auditor, { type: 'bearer' })
+      .expect(200);
+    expect(erased.body).toMatchObject({ status: 'erased', streamsDeleted: expect.any(Number) });
+    expect(erased.body.streamsDeleted).toBeGreaterThan(0);
+    await eventually(
+      () => rowsOf('zoe'),
+      (counts) => Object.values(counts).every((n) => n === 0),
+    );
+    expect(await rowsOf('zoe')).toEqual(Object.fromEntries(USER_TABLES.map((table) => [table, 0])));
+    const stored = await sql<{ type: string; data: string }>(
+      `SELECT type, data::text AS data FROM events WHERE owner_user_id = 'zoe' ORDER BY global_position`,
+    );
+    expect(stored.map((e) => e.type)).toEqual(['UserErased']);
+    expect(JSON.stringify(stored)).not.toContain('Grenoble');
+    expect(
+      (await request(t.http).get('/v1/me/memories').auth(zoe, { type: 'bearer' })).body.items,
+    ).toEqual([]);
+    // Yann's background work (identity card, its activity entry) may still be running: nothing of his went away.
+    const yannAfter = await rowsOf('yann');
+    for (const table of USER_TABLES)
+      expect(yannAfter[table]).toBeGreaterThanOrEqual(yannBefore[table]!);
+    // Erasing again completes nothing new and records no second erasure.
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/zoe/erasure')
+      .auth(auditor, { type: 'bearer' })
+      .expect(200);
+    expect(
+      (await sql(`SELECT 1 FROM events WHERE type = 'UserErased' AND owner_user_id = 'zoe'`))
+        .length,
+    ).toBe(1);
+  });
+
+  it('a full rebuild of every projection brings none of the erased data back', async () => {
+    const client = new Client({ connectionString: t.database.ownerUrl });
+    await client.connect();
+    for (const table of USER_TABLES) await client.query(`DELETE FROM ${table}`);
+    await client.query(
+      `UPDATE projection_checkpoints SET position = 0 WHERE name NOT LIKE 'reactor:%'`,
+    );
+    await client.end();
+    // Any append makes the running projections notice their reset checkpoints and replay from 0.
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/nudge/messages')
+      .auth(agent, { type: 'bearer' })
+      .send({ sessionId: 's1', role: 'assistant', channel: 'web', text: 'ok' })
+      .expect(202);
+    const yann = await eventually(
+      () => rowsOf('yann'),
+      (counts) => counts.memories! >= 1 && counts.actions === 1 && counts.session_messages === 1,
+    );
+    expect(yann).toMatchObject({ actions: 1, session_messages: 1, sessions: 1 });
+    expect(yann.memories).toBeGreaterThanOrEqual(1);
+    expect(Object.values(await rowsOf('zoe')).every((n) => n === 0)).toBe(true);
+  });
+});
