@@ -6,27 +6,12 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageQuery } from '../http/page-query';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { findActivityPage, type ActivityGroup } from '@engram/projections';
 import { ReadModels } from '../read-models/read-models';
 
-export class ActivityQuery {
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString({ message: 'cursor must be a string' })
-  @MaxLength(40, { message: 'cursor is not a cursor this API gave' })
-  cursor?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer from 1 to 100' })
-  @Min(1, { message: 'limit must be an integer from 1 to 100' })
-  @Max(100, { message: 'limit must be an integer from 1 to 100' })
-  limit?: number;
-}
+export class ActivityQuery extends PageQuery {}
 
 export class ActivityResponse {
   @ApiProperty({

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
 import { IsIdentifier } from '../http/identifier';
+import { PageQuery } from '../http/page-query';
 
 export const QUEUE_STATUSES = ['pending', 'expired'] as const;
 
-export class ReviewQueueQuery {
+export class ReviewQueueQuery extends PageQuery {
   @ApiPropertyOptional({ enum: QUEUE_STATUSES, default: 'pending' })
   @IsOptional()
   @IsIn(QUEUE_STATUSES, {
@@ -29,20 +30,6 @@ export class ReviewQueueQuery {
   @Min(0, { message: 'minConfidence must be a number from 0 to 1' })
   @Max(1, { message: 'minConfidence must be a number from 0 to 1' })
   minConfidence?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString({ message: 'cursor must be a string' })
-  @MaxLength(200, { message: 'cursor is not a cursor this API gave' })
-  cursor?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer from 1 to 100' })
-  @Min(1, { message: 'limit must be an integer from 1 to 100' })
-  @Max(100, { message: 'limit must be an integer from 1 to 100' })
-  limit?: number;
 }
 
 export class ReviewItem {

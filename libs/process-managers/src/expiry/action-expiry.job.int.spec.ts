@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DateTime } from 'luxon';
-import { createDataSource } from '@engram/database';
 import {
   DomainConflictError,
-  EVENT_CATALOG,
   actionDecider,
   fixedClock,
   userStream,
@@ -13,13 +11,14 @@ import {
   type Clock,
   type EventMetadata,
 } from '@engram/domain';
-import { EventCodec, PostgresEventStore, handleCommand } from '@engram/event-store';
-import { createLlm } from '@engram/llm';
-import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
+import { handleCommand } from '@engram/event-store';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
-import type { ProcessManagerDependencies } from '../dependencies';
-import { readModelPolicies } from '../read-model-policies';
 import { expirePendingActions } from './action-expiry.job';
+import {
+  buildWorkerDeps,
+  catchUpProjections,
+  type WorkerDeps,
+} from '../../../../test/support/worker-deps';
 
 /**
  * The pending-action expiry job against a real database: the event store (app role), the read models
@@ -35,7 +34,7 @@ const ALICE: Owner = { workspaceId: 'w1', userId: 'alice' };
 const BOB: Owner = { workspaceId: 'w1', userId: 'bob' };
 const CAROL: Owner = { workspaceId: 'w2', userId: 'carol' };
 
-type Deps = ProcessManagerDependencies & { close: () => Promise<void> };
+type Deps = WorkerDeps;
 
 describe('action expiry job (real database)', () => {
   let database: TestDatabase;
@@ -48,25 +47,8 @@ describe('action expiry job (real database)', () => {
   const ids = new Map<string, { owner: Owner; actionId: string; expiresAt?: string }>();
 
   /** A fresh set of dependencies, as a worker process builds them at start. */
-  async function buildDeps(withClock: Clock): Promise<Deps> {
-    const store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    const dataSource = await createDataSource(
-      database.projectorUrl,
-      READ_MODEL_ENTITIES,
-      4,
-    ).initialize();
-    return {
-      store,
-      codec: new EventCodec(EVENT_CATALOG),
-      dataSource,
-      llm: createLlm({}),
-      clock: withClock,
-      policies: readModelPolicies(dataSource),
-      close: async () => {
-        await store.close();
-        await dataSource.destroy();
-      },
-    };
+  function buildDeps(withClock: Clock): Promise<Deps> {
+    return buildWorkerDeps(database, withClock);
   }
 
   function metadata(name: string, occurredAt: string): EventMetadata {
@@ -128,13 +110,8 @@ describe('action expiry job (real database)', () => {
   const confirm = (name: string, now: string) =>
     actionCommand(name, { type: 'ConfirmAction', channel: 'web', now }, now);
 
-  async function catchUp(using: Deps = deps): Promise<void> {
-    for (const projection of PROJECTIONS) {
-      await new ProjectionRunner(
-        { store: using.store, codec: using.codec, dataSource: using.dataSource },
-        projection,
-      ).catchUp();
-    }
+  function catchUp(using: Deps = deps): Promise<void> {
+    return catchUpProjections(using);
   }
 
   /** ActionExpired events stored per action name (counted in the events table itself). */

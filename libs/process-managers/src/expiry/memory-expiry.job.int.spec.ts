@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DateTime } from 'luxon';
-import { createDataSource } from '@engram/database';
 import {
-  EVENT_CATALOG,
   fixedClock,
   memoryDecider,
   memoryIdFor,
@@ -14,18 +12,14 @@ import {
   type EventMetadata,
   type MemoryCommand,
 } from '@engram/domain';
-import {
-  EventCodec,
-  PostgresEventStore,
-  handleCommand,
-  type EventStore,
-} from '@engram/event-store';
-import { createLlm } from '@engram/llm';
-import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
+import { handleCommand, type EventStore } from '@engram/event-store';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
-import type { ProcessManagerDependencies } from '../dependencies';
-import { readModelPolicies } from '../read-model-policies';
 import { expirePendingMemories } from './memory-expiry.job';
+import {
+  buildWorkerDeps,
+  catchUpProjections,
+  type WorkerDeps,
+} from '../../../../test/support/worker-deps';
 
 /**
  * The pending-candidate expiry job against a real database: the event store (app role), the read
@@ -45,7 +39,7 @@ const CAROL: Owner = { workspaceId: 'w2', userId: 'carol' };
 const ERIN: Owner = { workspaceId: 'w2', userId: 'erin' };
 const ADMIN = { kind: 'person', userId: 'root', role: 'admin' } as const;
 
-type Deps = ProcessManagerDependencies & { close: () => Promise<void> };
+type Deps = WorkerDeps;
 
 describe('memory expiry job (real database)', () => {
   let database: TestDatabase;
@@ -58,25 +52,8 @@ describe('memory expiry job (real database)', () => {
   const ids = new Map<string, { owner: Owner; memoryId: string }>();
 
   /** A fresh set of dependencies, as a worker process builds them at start. */
-  async function buildDeps(withClock: Clock, store?: EventStore): Promise<Deps> {
-    const ownStore = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    const dataSource = await createDataSource(
-      database.projectorUrl,
-      READ_MODEL_ENTITIES,
-      4,
-    ).initialize();
-    return {
-      store: store ?? ownStore,
-      codec: new EventCodec(EVENT_CATALOG),
-      dataSource,
-      llm: createLlm({}),
-      clock: withClock,
-      policies: readModelPolicies(dataSource),
-      close: async () => {
-        await ownStore.close();
-        await dataSource.destroy();
-      },
-    };
+  function buildDeps(withClock: Clock, store?: EventStore): Promise<Deps> {
+    return buildWorkerDeps(database, withClock, store);
   }
 
   function metadata(who: Owner, occurredAt: string): EventMetadata {
@@ -126,13 +103,8 @@ describe('memory expiry job (real database)', () => {
     expect(result.events.map((event) => event.type)).toEqual(['MemoryCandidateDetected']);
   }
 
-  async function catchUp(using: Deps = deps): Promise<void> {
-    for (const projection of PROJECTIONS) {
-      await new ProjectionRunner(
-        { store: using.store, codec: using.codec, dataSource: using.dataSource },
-        projection,
-      ).catchUp();
-    }
+  function catchUp(using: Deps = deps): Promise<void> {
+    return catchUpProjections(using);
   }
 
   /** MemoryExpired events stored per memory name (counted in the events table itself). */

@@ -1,0 +1,45 @@
+import { createDataSource } from '@engram/database';
+import { EVENT_CATALOG, type Clock } from '@engram/domain';
+import { EventCodec, PostgresEventStore, type EventStore } from '@engram/event-store';
+import { createLlm } from '@engram/llm';
+import { readModelPolicies, type ProcessManagerDependencies } from '@engram/process-managers';
+import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
+import type { TestDatabase } from './test-database';
+
+export type WorkerDeps = ProcessManagerDependencies & { close: () => Promise<void> };
+
+/** What a background worker has (store, codec, projector data source, offline LLM, policies), on a test database. */
+export async function buildWorkerDeps(
+  database: TestDatabase,
+  clock: Clock,
+  store?: EventStore,
+): Promise<WorkerDeps> {
+  const ownStore = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
+  const dataSource = await createDataSource(
+    database.projectorUrl,
+    READ_MODEL_ENTITIES,
+    4,
+  ).initialize();
+  return {
+    store: store ?? ownStore,
+    codec: new EventCodec(EVENT_CATALOG),
+    dataSource,
+    llm: createLlm({}),
+    clock,
+    policies: readModelPolicies(dataSource),
+    close: async () => {
+      await ownStore.close();
+      await dataSource.destroy();
+    },
+  };
+}
+
+/** Applies every projection up to the head of the store. */
+export async function catchUpProjections(deps: WorkerDeps): Promise<void> {
+  for (const projection of PROJECTIONS) {
+    await new ProjectionRunner(
+      { store: deps.store, codec: deps.codec, dataSource: deps.dataSource },
+      projection,
+    ).catchUp();
+  }
+}
