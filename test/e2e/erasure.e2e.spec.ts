@@ -124,6 +124,17 @@ describe('erasure through HTTP', () => {
     const yannAfter = await rowsOf('yann');
     for (const table of USER_TABLES)
       expect(yannAfter[table]).toBeGreaterThanOrEqual(yannBefore[table]!);
+    // The export shows only that the user existed and was erased (and this very access).
+    const exported = await request(t.http)
+      .get('/v1/workspaces/w6/users/zoe/export')
+      .auth(auditor, { type: 'bearer' })
+      .expect(200);
+    const types = exported.text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types).toEqual(['UserErased', 'AuditAccessRecorded']);
+    expect(exported.text).not.toContain('Grenoble');
     // Erasing again completes nothing new and records no second erasure.
     await request(t.http)
       .post('/v1/workspaces/w6/users/zoe/erasure')

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { loadConfig } from '@engram/config';
 import { prepareRuntime } from '@engram/platform';
 import { parseCliArgs, type CliArgs } from './args';
+import { ERASE_USAGE, eraseCommand } from './commands/erase';
 import { EXPORT_USAGE, exportCommand } from './commands/export';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild';
 import {
@@ -18,6 +19,7 @@ const USAGE = `engram <command>
   ${TOKEN_USAGE}
   ${REBUILD_USAGE}
   ${EXPORT_USAGE}
+  ${ERASE_USAGE}
   ${ROTATE_MASTER_KEY_USAGE}
   migrate            apply pending database migrations`;
 
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
         return await rebuildCommand(runtime, args);
       case 'export':
         return await exportCommand(runtime, args);
+      case 'erase':
+        return await eraseCommand(runtime, args);
       case ROTATE_MASTER_KEY_COMMAND:
         await rotateMasterKeyCommand(runtime, rotation ?? parseRotateMasterKeyArgs([]));
         return;
