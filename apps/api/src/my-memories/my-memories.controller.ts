@@ -12,8 +12,9 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { deterministicId, memoryDecider, memoryProfileDecider, userStream } from '@engram/domain';
+import { deterministicId, memoryProfileDecider, userStream } from '@engram/domain';
 import { findMemories, findMemoryPolicy } from '@engram/projections';
+import { decideMemory } from '../review/decide-memory';
 import { RejectBody } from '../review/review-queue.dto';
 import { CommandGateway } from '../commands/command-gateway';
 import { positionToJson } from '../http/position';
@@ -65,17 +66,16 @@ export class MyMemoriesController {
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    const result = await this.commands.decide(
-      userStream(me.workspaceId, me.userId, 'memory', memoryId),
-      memoryDecider,
+    return decideMemory(
+      this.commands,
+      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
       {
         type: 'DeleteMemory',
         by: { kind: 'person', userId: me.userId, role: 'user' },
         reason: 'deleted',
       },
-      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+      'deleted',
     );
-    return { status: 'deleted', position: positionToJson(result.position) };
   }
 
   /** In reviewMode user, the user approves their own candidates. */
@@ -88,13 +88,12 @@ export class MyMemoriesController {
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
     await this.requireUserReview(me);
-    const result = await this.commands.decide(
-      userStream(me.workspaceId, me.userId, 'memory', memoryId),
-      memoryDecider,
+    return decideMemory(
+      this.commands,
+      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
       { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'user' } },
-      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+      'approved',
     );
-    return { status: 'approved', position: positionToJson(result.position) };
   }
 
   @Post(':memoryId/reject')
@@ -107,17 +106,16 @@ export class MyMemoriesController {
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
     await this.requireUserReview(me);
-    const result = await this.commands.decide(
-      userStream(me.workspaceId, me.userId, 'memory', memoryId),
-      memoryDecider,
+    return decideMemory(
+      this.commands,
+      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
       {
         type: 'RejectMemory',
         by: { kind: 'person', userId: me.userId, role: 'user' },
         ...(body.reason ? { reason: body.reason } : {}),
       },
-      { workspaceId: me.workspaceId, userId: me.userId, correlationId: correlationIdOf(headers) },
+      'rejected',
     );
-    return { status: 'rejected', position: positionToJson(result.position) };
   }
 
   private async requireUserReview(me: Principal): Promise<void> {

@@ -4,6 +4,7 @@ import {
   Get,
   Headers,
   HttpCode,
+  Inject,
   NotFoundException,
   Param,
   Post,
@@ -11,17 +12,16 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
-import { memoryDecider, userStream, type Clock } from '@engram/domain';
+import type { Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { findReviewQueue, findWorkspaceMemory, type MemoryRecord } from '@engram/projections';
-import { Inject } from '@nestjs/common';
 import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
-import { positionToJson } from '../http/position';
-import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
+import type { Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
 import { MemoryDecisionResponse } from '../my-memories/my-memories.controller';
 import { ReadModels } from '../read-models/read-models';
+import { decideMemory } from './decide-memory';
 import { decodeCursor, encodeCursor } from './review-cursor';
 import {
   RejectBody,
@@ -82,13 +82,12 @@ export class ReviewController {
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
     const owner = await this.ownerOf(me, workspaceId, memoryId);
-    const result = await this.commands.decide(
-      userStream(workspaceId, owner, 'memory', memoryId),
-      memoryDecider,
+    return decideMemory(
+      this.commands,
+      { workspaceId, ownerId: owner, memoryId, headers },
       { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'admin' } },
-      { workspaceId, userId: owner, correlationId: correlationIdOf(headers) },
+      'approved',
     );
-    return { status: 'approved', position: positionToJson(result.position) };
   }
 
   @Post(':memoryId/reject')
@@ -102,17 +101,16 @@ export class ReviewController {
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
     const owner = await this.ownerOf(me, workspaceId, memoryId);
-    const result = await this.commands.decide(
-      userStream(workspaceId, owner, 'memory', memoryId),
-      memoryDecider,
+    return decideMemory(
+      this.commands,
+      { workspaceId, ownerId: owner, memoryId, headers },
       {
         type: 'RejectMemory',
         by: { kind: 'person', userId: me.userId, role: 'admin' },
         ...(body.reason ? { reason: body.reason } : {}),
       },
-      { workspaceId, userId: owner, correlationId: correlationIdOf(headers) },
+      'rejected',
     );
-    return { status: 'rejected', position: positionToJson(result.position) };
   }
 
   /** The memory's owner, if the admin may see it at all (a candidate in the review queue). */
