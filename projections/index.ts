@@ -8,6 +8,9 @@ import { MemorySettings } from './memory-settings/memory-settings.entity';
 import { MemorySettings1764400002003 } from './memory-settings/memory-settings.migration';
 import { memorySettingsProjection } from './memory-settings/memory-settings.projection';
 import type { AnyProjection } from './runner/projection';
+import { MemoryOwner } from './memory-owners/memory-owners.entity';
+import { MemoryOwners1764400003002 } from './memory-owners/memory-owners.migration';
+import { memoryOwnersProjection } from './memory-owners/memory-owners.projection';
 import { AgentSetting } from './agent-settings/agent-settings.entity';
 import { AgentSettings1764400003001 } from './agent-settings/agent-settings.migration';
 import { agentSettingsProjection } from './agent-settings/agent-settings.projection';
@@ -52,6 +55,9 @@ export * from './memory-settings/memory-settings.query';
 export * from './identity-cards/identity-cards.entity';
 export * from './identity-cards/identity-cards.projection';
 export * from './identity-cards/identity-cards.query';
+export * from './memory-owners/memory-owners.entity';
+export * from './memory-owners/memory-owners.projection';
+export * from './memory-owners/memory-owners.query';
 export * from './workspace-policies/workspace-policies.entity';
 export * from './workspace-policies/workspace-policies.projection';
 export * from './workspace-policies/workspace-policies.query';
@@ -78,6 +84,7 @@ export const PROJECTIONS: readonly AnyProjection[] = [
   agentSettingsProjection,
   actionsProjection,
   activityProjection,
+  memoryOwnersProjection,
 ];
 export const READ_MODEL_ENTITIES = [
   UserStreamStats,
@@ -90,6 +97,7 @@ export const READ_MODEL_ENTITIES = [
   AgentSetting,
   ActionRecord,
   ActivityEvent,
+  MemoryOwner,
 ];
 export const READ_MODEL_MIGRATIONS = [
   UserStreamStats1764400001000,
@@ -102,5 +110,6 @@ export const READ_MODEL_MIGRATIONS = [
   AgentSettings1764400003001,
   Actions1764400004100,
   ActivityEvents1764400004101,
+  MemoryOwners1764400003002,
 ];
 export * from './runner/wait-for-checkpoints';

@@ -67,6 +67,7 @@ describe('erasure through HTTP', () => {
     'sessions',
     'memories',
     'memory_settings',
+    'memory_owners',
     'identity_cards',
     'actions',
     'activity_events',

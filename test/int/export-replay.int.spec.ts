@@ -51,6 +51,7 @@ const OWN_POSITION_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['last_position'],
   memories: ['position'],
   memory_settings: [],
+  memory_owners: [],
   identity_cards: ['dirty_position', 'wiped_position'],
   actions: ['position'],
   // group_key is `event:{position}` for an event without a trace id.

@@ -14,7 +14,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
 import type { Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
-import { findReviewQueue, findWorkspaceMemory, type MemoryRecord } from '@engram/projections';
+import { findMemoryOwner, findReviewQueue, type MemoryRecord } from '@engram/projections';
 import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
 import type { Headers as RequestHeaders } from '../http/request-context';
@@ -113,14 +113,14 @@ export class ReviewController {
     );
   }
 
-  /** The memory's owner, if the admin may see it at all (a candidate in the review queue). */
+  /** The memory's owner, if the admin may review in this workspace (reviewMode admin). */
   private async ownerOf(me: Principal, workspaceId: string, memoryId: string): Promise<string> {
-    const row = await this.readModels.read(me, (manager) =>
-      findWorkspaceMemory(manager, workspaceId, memoryId),
+    const owner = await this.readModels.read(me, (manager) =>
+      findMemoryOwner(manager, workspaceId, memoryId),
     );
-    if (!row)
+    if (!owner)
       throw new NotFoundException(`Memory ${memoryId} is not in this workspace's review queue`);
-    return row.userId;
+    return owner;
   }
 
   private toItem(row: MemoryRecord): ReviewItem {
