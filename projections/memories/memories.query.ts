@@ -140,12 +140,3 @@ export async function findReviewQueue(
     .take(filter.limit)
     .getMany();
 }
-
-/** One memory of the workspace as the caller may see it (an admin: a pending candidate in admin mode). */
-export async function findWorkspaceMemory(
-  manager: EntityManager,
-  workspaceId: string,
-  memoryId: string,
-): Promise<MemoryRecord | null> {
-  return manager.findOne(MemoryRecord, { where: { workspaceId, memoryId } });
-}

@@ -2,21 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
+import type { ExportLine } from '../../apps/api/src/audit/user-export';
 import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
 
-type Line = {
-  position: number;
-  eventId: string;
-  streamId: string;
-  revision: number;
-  type: string;
-  schemaVersion: number;
-  occurredAt: string;
-  recordedAt: string;
-  metadata: Record<string, unknown>;
-  data: Record<string, unknown>;
-  erased: boolean;
-};
+type Line = ExportLine;
 
 /** supertest does not buffer application/x-ndjson by itself: keep the body as text. */
 function asText(res: request.Response, done: (error: Error | null, body: string) => void) {
