@@ -14,6 +14,7 @@ import { ActionsModule } from './actions/actions.module';
 import { ContextModule } from './context/context.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { AuditModule } from './audit/audit.module';
+import { ConsoleModule } from './console/console.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         ContextModule,
         AuditModule,
         ErasureModule,
+        ConsoleModule.forRuntime(runtime),
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
+import { serveConsole } from './console/serve-console';
 import { validationPipe } from './http/validation.pipe';
 
 /** Builds the HTTP application (used by main and by the end-to-end tests). */
@@ -16,6 +17,7 @@ export async function createApp(
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();
+  serveConsole(app);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -31,6 +31,8 @@ export class MemoryResponse {
   @ApiProperty({ minimum: 0, maximum: 1 }) confidence!: number;
   @ApiProperty({ enum: MEMORY_STATUSES }) status!: string;
   @ApiProperty() sourceMessageId!: string;
+  @ApiProperty({ nullable: true, description: 'The beginning of that message; null once deleted' })
+  sourceExcerpt!: string | null;
   @ApiProperty() sessionId!: string;
   @ApiPropertyOptional({ format: 'date-time' }) dueAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -58,6 +60,7 @@ export function toMemoryResponse(row: MemoryRecord): MemoryResponse {
     confidence: row.confidence,
     status: row.status,
     sourceMessageId: row.sourceMessageId,
+    sourceExcerpt: row.sourceExcerpt ?? null,
     sessionId: row.sessionId,
     ...(row.dueAt ? { dueAt: row.dueAt.toISOString() } : {}),
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+export const CONSOLE_PATH = '/console';
+
+/**
+ * Where `vite build` writes the console: `dist/console` beside the package.json, found by walking up
+ * from this file (it runs from `apps/…` under ts-jest and from `dist/apps/…` once built).
+ */
+export function consoleDirectory(from = __dirname): string {
+  let directory = from;
+  while (!existsSync(join(directory, 'package.json'))) {
+    const parent = dirname(directory);
+    if (parent === directory) break;
+    directory = parent;
+  }
+  return join(directory, 'dist', 'console');
+}
+
+/**
+ * The web console's built files under /console, public like any static asset (the console calls the
+ * public API with the user's token); any other /console/* path gets index.html, the single-page app.
+ */
+export function serveConsole(app: NestExpressApplication, directory = consoleDirectory()): void {
+  const index = join(directory, 'index.html');
+  app.useStaticAssets(directory, { prefix: CONSOLE_PATH, index: false, fallthrough: true });
+  app.use(
+    CONSOLE_PATH,
+    (request: { method: string }, response: ConsoleResponse, next: () => void) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      if (!existsSync(index)) {
+        response
+          .status(404)
+          .type('text/plain')
+          .send('The console is not built: run `npm run build` (or `npm start`).');
+        return;
+      }
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(index);
+    },
+  );
+}
+
+type ConsoleResponse = {
+  status(code: number): ConsoleResponse;
+  type(type: string): ConsoleResponse;
+  send(body: string): void;
+  setHeader(name: string, value: string): void;
+  sendFile(path: string): void;
+};
