@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
@@ -10,6 +10,7 @@ import { PageQuery } from '../http/page-query';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { findActivityPage, type ActivityGroup } from '@engram/projections';
 import { ReadModels } from '../read-models/read-models';
+import { parseActivityCursor } from './activity-cursor';
 
 export class ActivityQuery extends PageQuery {}
 
@@ -35,13 +36,11 @@ export class ActivityController {
     @CurrentPrincipal() me: Principal,
     @Query() query: ActivityQuery,
   ): Promise<ActivityResponse> {
-    if (query.cursor !== undefined && !/^\d{1,19}$/.test(query.cursor)) {
-      throw new BadRequestException('cursor is not a cursor this API gave');
-    }
+    const before = query.cursor === undefined ? undefined : parseActivityCursor(query.cursor);
     const limit = query.limit ?? 20;
     const groups = await this.readModels.read(me, (manager) =>
       findActivityPage(manager, me.workspaceId, me.userId, {
-        ...(query.cursor ? { beforeFirstPosition: query.cursor } : {}),
+        ...(before ? { beforeFirstPosition: before } : {}),
         limit: limit + 1,
       }),
     );

@@ -1,4 +1,10 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
+import { unstorableInput } from './unstorable-input';
 
 function describe(errors: readonly ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -12,8 +18,19 @@ function describe(errors: readonly ValidationError[], parent = ''): string[] {
   });
 }
 
+/** Refuses what cannot be stored (see unstorableInput) before the DTO rules run. */
+class EngramValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const problem = unstorableInput(value, metadata.type);
+      if (problem) throw new BadRequestException(problem);
+    }
+    return (await super.transform(value, metadata)) as unknown;
+  }
+}
+
 /** Bodies and queries are validated against their DTO; unknown fields are refused, not dropped. */
-export const validationPipe = new ValidationPipe({
+export const validationPipe = new EngramValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
