@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { batched, type EventCodec, type EventStore, type RecordedEvent } from '@engram/event-store';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
 import { typesFedTo, type AnyProjection } from './projection';
@@ -13,7 +13,23 @@ export type RunnerDependencies = Readonly<{
   onError?: (projection: string, error: unknown) => void;
 }>;
 
-export type RunnerOptions = Readonly<{ batchSize?: number; maxWaitMs?: number; retryMs?: number }>;
+export type RunnerOptions = Readonly<{
+  batchSize?: number;
+  maxWaitMs?: number;
+  retryMs?: number;
+  /**
+   * Checked inside each batch's transaction: false when this runner may no longer write (its worker
+   * lost the partition's lease), and the batch is rolled back.
+   */
+  mayWrite?: (manager: EntityManager) => Promise<boolean>;
+}>;
+
+export class PartitionLostError extends Error {
+  override readonly name = 'PartitionLostError';
+  constructor(projection: string) {
+    super(`${projection}: this worker no longer holds the partition; the batch was not applied`);
+  }
+}
 
 /**
  * Keeps one projection up to date: follows the store from the projection's checkpoint and applies each
@@ -98,6 +114,9 @@ export class ProjectionRunner {
     return this.deps.dataSource.transaction(async (manager) => {
       const current = await lockCheckpoint(manager, this.projection.name);
       if (current !== expectedCheckpoint) return false;
+      if (this.options.mayWrite && !(await this.options.mayWrite(manager))) {
+        throw new PartitionLostError(this.projection.name);
+      }
       await applyBatch(manager, this.projection, decoded);
       await writeCheckpoint(
         manager,

@@ -1,8 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import { llmOptionsFromEnv, type LlmOptions } from '@engram/llm';
+import { LOG_LEVELS, type LogLevel } from '@engram/observability';
 
 export type EngramConfig = Readonly<{
   port: number;
+  /** LOG_LEVEL: the JSON logs' threshold (info by default; personal text is never logged at info). */
+  logLevel: LogLevel;
+  /** ENGRAM_METRICS_PORT: where the separate worker serves /metrics (the API serves its own). */
+  metricsPort: number;
   /** Postgres for read models (and events unless eventStoreUrl is set); undefined = embedded. */
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
@@ -27,6 +32,11 @@ export type EngramConfig = Readonly<{
   identityCardDebounceSeconds: number;
   /** How often the schedulers (memory and action expiry) look for due work. */
   schedulerIntervalSeconds: number;
+  /**
+   * Workers share the background partitions through leases of this length: a worker that dies is
+   * replaced within about 4/3 of it.
+   */
+  leaseTtlSeconds: number;
   /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
   llm: LlmOptions;
 }>;
@@ -43,7 +53,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function loadConfig(env: Env = process.env): EngramConfig {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   return {
-    port: port(env),
+    port: port(env, 'PORT', 3000),
+    logLevel: logLevel(env),
+    metricsPort: port(env, 'ENGRAM_METRICS_PORT', 9464),
     databaseUrl,
     eventStoreUrl: optionalUrl(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:']),
     dataDir: dataDir(env),
@@ -60,6 +72,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     devTokens: flag(env, 'ENGRAM_DEV_TOKENS', databaseUrl === undefined),
     identityCardDebounceSeconds: seconds(env, 'ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS', 30),
     schedulerIntervalSeconds: seconds(env, 'ENGRAM_SCHEDULER_INTERVAL_SECONDS', 30),
+    leaseTtlSeconds: Math.max(0.3, seconds(env, 'ENGRAM_LEASE_TTL_SECONDS', 15)),
     llm: llmOptions(env),
   };
 }
@@ -71,14 +84,23 @@ function nonEmpty(env: Env, name: string): string | undefined {
   return value;
 }
 
-function port(env: Env): number {
-  const raw = nonEmpty(env, 'PORT');
-  if (raw === undefined) return 3000;
+function port(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError('PORT', `must be an integer from 0 to 65535, got "${raw}"`);
+    throw new ConfigError(name, `must be an integer from 0 to 65535, got "${raw}"`);
   }
   return value;
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = nonEmpty(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === raw);
+  if (level === undefined) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return level;
 }
 
 function optionalUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {

@@ -5,11 +5,14 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDataSource } from '@engram/database';
 import type { Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
+import { EngramMetrics } from '@engram/observability';
 import {
   ReactorRunner,
   expirePendingActions,
@@ -22,14 +25,16 @@ import {
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
 import { PROJECTIONS, READ_MODEL_ENTITIES, ProjectionRunner } from '@engram/projections';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { createEventStore } from './create-event-store';
+import { LeaseCoordinator, leaseTable, type Partition } from './leases';
 import type { Runtime } from './prepare-runtime';
 import { CLOCK, LLM, RUNTIME } from './tokens';
 
 /**
  * Everything that runs in the background, connected as the projector role: every projection, the
- * process managers (extraction, rolling summary, memory cap) and the identity-card job.
+ * process managers (extraction, rolling summary, memory cap) and the scheduled jobs, each a partition
+ * that this worker runs only while it holds the partition's lease (several workers share them).
  */
 @Injectable()
 export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -38,17 +43,25 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   private running: Promise<unknown> | undefined;
   private store: EventStore | undefined;
   private dataSource: DataSource | undefined;
+  private coordinator: LeaseCoordinator | undefined;
+  readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LLM) private readonly llm: Llm,
     private readonly codec: EventCodec,
+    private readonly metrics: EngramMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // Process managers append events: the store connects with the API role, which may append.
-    this.store = createEventStore(this.runtime, this.runtime.appUrl, 'engram-worker');
+    this.store = createEventStore(
+      this.runtime,
+      this.runtime.appUrl,
+      'engram-worker',
+      this.metrics.appends,
+    );
     this.dataSource = await createDataSource(
       this.runtime.projectorUrl,
       READ_MODEL_ENTITIES,
@@ -68,25 +81,45 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       clock: this.clock,
       policies: readModelPolicies(this.dataSource),
     };
-    const projections = PROJECTIONS.map((projection) => new ProjectionRunner(base, projection));
-    const reactors = [extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map(
-      (reactor) => new ReactorRunner(base, reactor),
-    );
-    const signal = this.stop.signal;
+    const mayWrite = (partition: string) => (manager: EntityManager) =>
+      leaseTable.holds(manager, this.workerId, partition);
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
-    this.running = Promise.all([
-      ...projections.map((runner) => runner.run(signal)),
-      ...reactors.map((runner) => runner.run(signal)),
-      this.repeat('identity cards', Math.max(0.2, Math.min(1, identityCardDebounce)), signal, () =>
+    const partitions: Partition[] = [
+      ...PROJECTIONS.map((projection) => {
+        const name = `projection:${projection.name}`;
+        const runner = new ProjectionRunner(base, projection, { mayWrite: mayWrite(name) });
+        return { name, run: (signal: AbortSignal) => runner.run(signal) };
+      }),
+      ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map((reactor) => {
+        const runner = new ReactorRunner(base, reactor);
+        return {
+          name: `reactor:${reactor.name}`,
+          run: (signal: AbortSignal) => runner.run(signal),
+        };
+      }),
+      this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), () =>
         regenerateIdentityCards(deps, identityCardDebounce),
       ),
-      this.repeat('memory expiry', schedulerInterval, signal, () => expirePendingMemories(deps)),
-      this.repeat('action expiry', schedulerInterval, signal, () => expirePendingActions(deps)),
-    ]);
+      this.job('memory-expiry', schedulerInterval, () => expirePendingMemories(deps)),
+      this.job('action-expiry', schedulerInterval, () => expirePendingActions(deps)),
+    ];
+    this.coordinator = new LeaseCoordinator(this.dataSource, partitions, {
+      workerId: this.workerId,
+      ttlSeconds: this.runtime.config.leaseTtlSeconds,
+      onChange: ({ partition, kind }) => this.logger.log(`${partition}: lease ${kind}`),
+      onError: (error) => onError('leases', error),
+    });
+    this.running = this.coordinator.run(this.stop.signal);
     this.logger.log(
-      `Running ${projections.length} projections and ${reactors.length} process managers (LLM: ${this.llm.kind} ${this.llm.model})`,
+      `Worker ${this.workerId} sharing ${partitions.length} partitions through leases of ` +
+        `${this.runtime.config.leaseTtlSeconds} s (LLM: ${this.llm.kind} ${this.llm.model})`,
     );
+  }
+
+  /** The partitions this worker runs now. */
+  get heldPartitions(): readonly string[] {
+    return this.coordinator?.held ?? [];
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -96,7 +129,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
   }
 
-  /** Runs a job now (catching up after downtime), then every `seconds`, until shutdown. */
+  /** A scheduled job: runs now (catching up after downtime), then every `seconds`, while leased. */
+  private job(name: string, seconds: number, work: () => Promise<unknown>): Partition {
+    return { name: `job:${name}`, run: (signal) => this.repeat(name, seconds, signal, work) };
+  }
+
   private async repeat(
     name: string,
     seconds: number,

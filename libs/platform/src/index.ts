@@ -4,3 +4,4 @@ export * from './create-event-store';
 export * from './create-codec';
 export * from './infrastructure.module';
 export * from './background-worker';
+export * from './leases';

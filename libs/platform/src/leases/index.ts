@@ -1,0 +1,2 @@
+export * from './lease-table';
+export * from './lease-coordinator';

@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { leaseTable, type Sql } from './lease-table';
+
+/** A piece of background work that runs until its signal aborts (and stops cleanly when it does). */
+export type Partition = Readonly<{
+  name: string;
+  run: (signal: AbortSignal) => Promise<void>;
+}>;
+
+export type LeaseOptions = Readonly<{
+  workerId: string;
+  /** A lease not renewed for this long is free for another worker: the failover bound. */
+  ttlSeconds: number;
+  onChange?: (change: { partition: string; kind: 'acquired' | 'lost' | 'released' }) => void;
+  onError?: (error: unknown) => void;
+}>;
+
+type Running = { controller: AbortController; done: Promise<void> };
+
+/**
+ * Shares the partitions among the live workers: each worker heartbeats, renews what it holds every
+ * third of the lease period, gives back what exceeds its fair share (partitions / live workers,
+ * rounded up) and takes free partitions up to it. A partition runs only while its lease is held;
+ * when this worker cannot renew for two thirds of the period it stops everything, before any other
+ * worker may take over.
+ */
+export class LeaseCoordinator {
+  private readonly running = new Map<string, Running>();
+  private lastRenewal = Date.now();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly partitions: readonly Partition[],
+    private readonly options: LeaseOptions,
+  ) {}
+
+  get held(): readonly string[] {
+    return [...this.running.keys()].sort();
+  }
+
+  /** Runs until `signal` aborts, then stops every partition (each finishes its batch) and releases it. */
+  async run(signal: AbortSignal): Promise<void> {
+    const { ttlSeconds } = this.options;
+    await leaseTable.ensurePartitions(
+      this.sql,
+      this.partitions.map((partition) => partition.name),
+    );
+    while (!signal.aborted) {
+      try {
+        await this.balance();
+        this.lastRenewal = Date.now();
+      } catch (error) {
+        this.options.onError?.(error);
+        if (Date.now() - this.lastRenewal > (ttlSeconds * 1000 * 2) / 3) {
+          await this.stopAll('lost');
+        }
+      }
+      await sleep((ttlSeconds * 1000) / 3, undefined, { signal }).catch(() => undefined);
+    }
+    await this.shutdown();
+  }
+
+  private async balance(): Promise<void> {
+    const { workerId, ttlSeconds } = this.options;
+    await leaseTable.heartbeat(this.sql, workerId, ttlSeconds);
+    const renewed = await leaseTable.renew(this.sql, workerId, this.held, ttlSeconds);
+    for (const name of this.held) if (!renewed.has(name)) await this.stop(name, 'lost');
+    const live = Math.max(1, await leaseTable.liveWorkers(this.sql, ttlSeconds));
+    const fairShare = Math.ceil(this.partitions.length / live);
+    const surplus = this.held.slice(fairShare);
+    for (const name of surplus) {
+      await this.stop(name, 'released');
+      await leaseTable.release(this.sql, workerId, [name]);
+    }
+    const wanted = fairShare - this.running.size;
+    if (wanted <= 0) return;
+    const free = await leaseTable.free(
+      this.sql,
+      this.partitions.map((partition) => partition.name),
+    );
+    for (const name of rotate(free, workerId).slice(0, wanted)) {
+      if (await leaseTable.acquire(this.sql, workerId, name, ttlSeconds)) this.start(name);
+    }
+  }
+
+  private start(name: string): void {
+    const partition = this.partitions.find((candidate) => candidate.name === name);
+    if (!partition) return;
+    const controller = new AbortController();
+    const done = partition
+      .run(controller.signal)
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => {
+        // A partition that ended on its own is given back, so that it is started again.
+        if (!controller.signal.aborted && this.running.get(name)?.controller === controller) {
+          this.running.delete(name);
+          leaseTable
+            .release(this.sql, this.options.workerId, [name])
+            .catch((error: unknown) => this.options.onError?.(error));
+        }
+      });
+    this.running.set(name, { controller, done });
+    this.options.onChange?.({ partition: name, kind: 'acquired' });
+  }
+
+  private async stop(name: string, kind: 'lost' | 'released'): Promise<void> {
+    const running = this.running.get(name);
+    if (!running) return;
+    this.running.delete(name);
+    running.controller.abort();
+    await running.done;
+    this.options.onChange?.({ partition: name, kind });
+  }
+
+  private async stopAll(kind: 'lost' | 'released'): Promise<void> {
+    await Promise.all(this.held.map((name) => this.stop(name, kind)));
+  }
+
+  private async shutdown(): Promise<void> {
+    const held = this.held;
+    await this.stopAll('released');
+    try {
+      await leaseTable.release(this.sql, this.options.workerId, held);
+      await leaseTable.forget(this.sql, this.options.workerId);
+    } catch (error) {
+      // The leases expire on their own.
+      this.options.onError?.(error);
+    }
+  }
+}
+
+/** Each worker starts its scan of free partitions at a different place, so they rarely race. */
+function rotate(names: readonly string[], workerId: string): string[] {
+  if (names.length === 0) return [];
+  let hash = 0;
+  for (const char of workerId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const start = hash % names.length;
+  return [...names.slice(start), ...names.slice(0, start)];
+}

@@ -1,0 +1,108 @@
+/** Anything that runs SQL: a DataSource, or the EntityManager of an open transaction. */
+export type Sql = Readonly<{
+  query: <T = unknown>(sql: string, parameters?: unknown[]) => Promise<T>;
+}>;
+
+/**
+ * The lease rows and worker heartbeats; every time comparison uses the database's clock. UPDATEs that
+ * return rows are wrapped in a CTE because TypeORM's query() returns [rows, count] for a bare UPDATE.
+ */
+export const leaseTable = {
+  async ensurePartitions(sql: Sql, names: readonly string[]): Promise<void> {
+    await sql.query(
+      `INSERT INTO worker_leases (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
+      [names],
+    );
+  },
+
+  /** Records that `workerId` is alive and forgets workers silent for ten lease periods. */
+  async heartbeat(sql: Sql, workerId: string, ttlSeconds: number): Promise<void> {
+    await sql.query(
+      `INSERT INTO worker_instances (id) VALUES ($1)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
+      [workerId],
+    );
+    await sql.query(
+      `DELETE FROM worker_instances WHERE heartbeat_at < now() - make_interval(secs => $1)`,
+      [ttlSeconds * 10],
+    );
+  },
+
+  async liveWorkers(sql: Sql, ttlSeconds: number): Promise<number> {
+    const rows = await sql.query<{ count: string }[]>(
+      `SELECT count(*) FROM worker_instances WHERE heartbeat_at > now() - make_interval(secs => $1)`,
+      [ttlSeconds],
+    );
+    return Number(rows[0]?.count ?? 0);
+  },
+
+  /** Extends the leases `workerId` still holds; returns their names (a missing one was lost). */
+  async renew(
+    sql: Sql,
+    workerId: string,
+    names: readonly string[],
+    ttlSeconds: number,
+  ): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await sql.query<{ name: string }[]>(
+      `WITH renewed AS (
+         UPDATE worker_leases SET expires_at = now() + make_interval(secs => $3)
+         WHERE name = ANY($2::text[]) AND holder = $1 AND expires_at > now()
+         RETURNING name
+       ) SELECT name FROM renewed`,
+      [workerId, names, ttlSeconds],
+    );
+    return new Set(rows.map((row) => row.name));
+  },
+
+  /** Partitions nobody holds (never taken, released, or whose holder stopped renewing). */
+  async free(sql: Sql, names: readonly string[]): Promise<string[]> {
+    const rows = await sql.query<{ name: string }[]>(
+      `SELECT name FROM worker_leases
+       WHERE name = ANY($1::text[]) AND (holder IS NULL OR expires_at <= now())
+       ORDER BY name`,
+      [names],
+    );
+    return rows.map((row) => row.name);
+  },
+
+  /** Takes a free lease; false when another worker got it first. */
+  async acquire(sql: Sql, workerId: string, name: string, ttlSeconds: number): Promise<boolean> {
+    const rows = await sql.query<{ name: string }[]>(
+      `WITH acquired AS (
+         UPDATE worker_leases
+         SET holder = $1, expires_at = now() + make_interval(secs => $3),
+             generation = generation + 1, acquired_at = now()
+         WHERE name = $2 AND (holder IS NULL OR expires_at <= now())
+         RETURNING name
+       ) SELECT name FROM acquired`,
+      [workerId, name, ttlSeconds],
+    );
+    return rows.length === 1;
+  },
+
+  async release(sql: Sql, workerId: string, names: readonly string[]): Promise<void> {
+    await sql.query(
+      `UPDATE worker_leases SET holder = NULL, expires_at = '-infinity'
+       WHERE name = ANY($2::text[]) AND holder = $1`,
+      [workerId, names],
+    );
+  },
+
+  async forget(sql: Sql, workerId: string): Promise<void> {
+    await sql.query('DELETE FROM worker_instances WHERE id = $1', [workerId]);
+  },
+
+  /**
+   * Inside a transaction: true while `workerId` holds the lease, and keeps it from being taken over
+   * until the transaction ends (a takeover's UPDATE waits on the row lock, then sees the renewed or
+   * released row). Projection batches check it, so a worker paused past its lease writes nothing.
+   */
+  async holds(sql: Sql, workerId: string, name: string): Promise<boolean> {
+    const rows = await sql.query<unknown[]>(
+      `SELECT 1 FROM worker_leases WHERE name = $1 AND holder = $2 AND expires_at > now() FOR SHARE`,
+      [name, workerId],
+    );
+    return rows.length === 1;
+  },
+};

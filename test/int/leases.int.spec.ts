@@ -1,0 +1,131 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDataSource } from '@engram/database';
+import { LeaseCoordinator, type Partition } from '@engram/platform';
+import { READ_MODEL_ENTITIES } from '@engram/projections';
+import type { DataSource } from 'typeorm';
+import { eventually } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const TTL_SECONDS = 0.6;
+
+/** Partitions that record, per partition, how many workers run it at the same moment. */
+function observedPartitions(count: number) {
+  const runningNow = new Map<string, number>();
+  let overlaps = 0;
+  const partitions: Partition[] = Array.from({ length: count }, (_, index) => {
+    const name = `test:${index}`;
+    return {
+      name,
+      run: async (signal) => {
+        const now = (runningNow.get(name) ?? 0) + 1;
+        runningNow.set(name, now);
+        if (now > 1) overlaps += 1;
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        await sleep(20); // finishing the current batch
+        runningNow.set(name, (runningNow.get(name) ?? 1) - 1);
+      },
+    };
+  });
+  return { partitions, overlaps: () => overlaps, runningNow };
+}
+
+describe('leases share the background partitions between workers', () => {
+  let database: TestDatabase;
+  let dataSources: DataSource[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSources = await Promise.all(
+      [1, 2, 3].map(() =>
+        createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 2, 'lease-test').initialize(),
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(dataSources.map((dataSource) => dataSource.destroy()));
+    await database.drop();
+  });
+
+  it('one worker takes every partition; a second one takes its fair share; never both run one', async () => {
+    const { partitions, overlaps, runningNow } = observedPartitions(7);
+    const stopA = new AbortController();
+    const stopB = new AbortController();
+    const a = new LeaseCoordinator(dataSources[0]!, partitions, {
+      workerId: 'worker-a',
+      onError: (e) => process.stdout.write(String(e) + '\n'),
+      ttlSeconds: TTL_SECONDS,
+    });
+    const b = new LeaseCoordinator(dataSources[1]!, partitions, {
+      workerId: 'worker-b',
+      ttlSeconds: TTL_SECONDS,
+    });
+    const runningA = a.run(stopA.signal);
+    await eventually(
+      () => Promise.resolve(a.held.length),
+      (held) => held === 7,
+    );
+    const runningB = b.run(stopB.signal);
+    await eventually(
+      () => Promise.resolve([a.held.length, b.held.length]),
+      ([heldA, heldB]) => heldA === 4 && heldB === 3,
+    );
+    expect(a.held.length + b.held.length).toBe(7);
+    expect(a.held.filter((name) => b.held.includes(name))).toEqual([]);
+
+    // A stops cleanly: it gives its partitions back and B takes them all.
+    stopA.abort();
+    await runningA;
+    await eventually(
+      () => Promise.resolve(b.held.length),
+      (held) => held === 7,
+    );
+    expect(b.held).toHaveLength(7);
+    stopB.abort();
+    await runningB;
+    expect(overlaps()).toBe(0);
+    expect([...runningNow.values()].every((count) => count === 0)).toBe(true);
+  });
+
+  it('a worker that stops renewing (it died) is replaced within the lease period', async () => {
+    const { partitions, overlaps } = observedPartitions(5);
+    const dying = new LeaseCoordinator(dataSources[0]!, partitions, {
+      workerId: 'worker-dying',
+      ttlSeconds: TTL_SECONDS,
+    });
+    const stopDying = new AbortController();
+    const runningDying = dying.run(stopDying.signal);
+    await eventually(
+      () => Promise.resolve(dying.held.length),
+      (held) => held === 5,
+    );
+    // Its connection goes away without releasing anything, as with SIGKILL.
+    const pool = dataSources[2]!;
+    const survivor = new LeaseCoordinator(pool, partitions, {
+      workerId: 'worker-survivor',
+      ttlSeconds: TTL_SECONDS,
+    });
+    await dataSources[0]!.destroy();
+    const stopSurvivor = new AbortController();
+    const diedAt = Date.now();
+    const runningSurvivor = survivor.run(stopSurvivor.signal);
+    await eventually(
+      () => Promise.resolve(survivor.held.length),
+      (held) => held === 5,
+    );
+    const failoverMs = Date.now() - diedAt;
+    // The dying worker, unable to renew, stopped its partitions before the survivor took them.
+    expect(dying.held).toEqual([]);
+    expect(overlaps()).toBe(0);
+    process.stdout.write(`failover after ${failoverMs} ms with ${TTL_SECONDS} s leases\n`);
+    stopSurvivor.abort();
+    stopDying.abort();
+    await Promise.all([runningSurvivor, runningDying]);
+    dataSources[0] = await createDataSource(
+      database.projectorUrl,
+      READ_MODEL_ENTITIES,
+      2,
+      'lease-test',
+    ).initialize();
+  });
+});
