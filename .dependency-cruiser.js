@@ -24,6 +24,22 @@ module.exports = {
       to: { path: 'node_modules/@nestjs' },
     },
     {
+      name: 'observability-reads-plain-sources',
+      comment:
+        'Metrics and logs are given what they read (store, functions): they never reach into the platform, the read models or the process managers.',
+      severity: 'error',
+      from: { path: '^libs/observability/' },
+      to: { path: '^(apps|projections|libs/(platform|process-managers|database))/' },
+    },
+    {
+      name: 'metrics-live-in-observability',
+      comment:
+        'prom-client stays in libs/observability: the event store and the rest report through hooks.',
+      severity: 'error',
+      from: { path: '^(apps|libs|projections)/', pathNot: '^libs/observability/' },
+      to: { path: 'node_modules/prom-client' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -85,6 +85,11 @@ export type ExpiredPendingAction = Readonly<{
   actionId: string;
 }>;
 
+/** Pending actions whose expiry is at or before $1. */
+const EXPIRED_PENDING_ACTIONS = `
+       FROM actions
+      WHERE status = 'pending' AND expires_at <= $1::timestamptz`;
+
 /**
  * Pending actions whose expiry is at or before `now`, oldest expiry first. Used by the expiry scheduler
  * with the projector role, which sees every user.
@@ -96,9 +101,7 @@ export async function findExpiredPendingActions(
 ): Promise<ExpiredPendingAction[]> {
   if (limit <= 0) return [];
   const rows = await manager.query<{ workspace_id: string; user_id: string; action_id: string }[]>(
-    `SELECT workspace_id, user_id, action_id
-       FROM actions
-      WHERE status = 'pending' AND expires_at <= $1::timestamptz
+    `SELECT workspace_id, user_id, action_id ${EXPIRED_PENDING_ACTIONS}
       ORDER BY expires_at, workspace_id, user_id, action_id
       LIMIT $2`,
     [now.toISOString(), Math.floor(limit)],
@@ -108,4 +111,16 @@ export async function findExpiredPendingActions(
     userId: row.user_id,
     actionId: row.action_id,
   }));
+}
+
+/** How many actions `findExpiredPendingActions` has left to hand out (the scheduler's backlog). */
+export async function countExpiredPendingActions(
+  manager: EntityManager,
+  now: Date,
+): Promise<number> {
+  const rows = await manager.query<{ count: string }[]>(
+    `SELECT count(*) AS count ${EXPIRED_PENDING_ACTIONS}`,
+    [now.toISOString()],
+  );
+  return Number(rows[0]?.count ?? 0);
 }

@@ -16,6 +16,15 @@ export async function findIdentityCard(
 }
 
 /**
+ * Cards whose memories changed, last generated at or before $1. `dirty_position > based_on_position`
+ * is the predicate of the partial index identity_cards_to_regenerate.
+ */
+const IDENTITY_CARDS_TO_REGENERATE = `
+       FROM identity_cards
+      WHERE dirty_position > based_on_position
+        AND (generated_at IS NULL OR generated_at <= $1)`;
+
+/**
  * Cards whose approved memories changed since they were generated, and last generated at or before
  * `generatedBefore` (never regenerated more often than the worker allows), stalest first. For the
  * regeneration worker, which runs as the projector role and sees every user's card.
@@ -26,14 +35,10 @@ export async function findIdentityCardsToRegenerate(
   limit: number,
 ): Promise<IdentityCardToRegenerate[]> {
   if (limit <= 0) return [];
-  // `dirty_position > based_on_position` is the predicate of the partial index identity_cards_to_regenerate.
   const rows = await manager.query<
     { workspace_id: string; user_id: string; dirty_position: string }[]
   >(
-    `SELECT workspace_id, user_id, dirty_position
-       FROM identity_cards
-      WHERE dirty_position > based_on_position
-        AND (generated_at IS NULL OR generated_at <= $1)
+    `SELECT workspace_id, user_id, dirty_position ${IDENTITY_CARDS_TO_REGENERATE}
       ORDER BY dirty_at, workspace_id, user_id
       LIMIT $2`,
     [generatedBefore, limit],
@@ -43,4 +48,16 @@ export async function findIdentityCardsToRegenerate(
     userId: row.user_id,
     dirtyPosition: row.dirty_position,
   }));
+}
+
+/** How many cards `findIdentityCardsToRegenerate` has left to hand out (the job's backlog). */
+export async function countIdentityCardsToRegenerate(
+  manager: EntityManager,
+  generatedBefore: Date,
+): Promise<number> {
+  const rows = await manager.query<{ count: string }[]>(
+    `SELECT count(*) AS count ${IDENTITY_CARDS_TO_REGENERATE}`,
+    [generatedBefore],
+  );
+  return Number(rows[0]?.count ?? 0);
 }

@@ -71,6 +71,12 @@ export type ExpiredCandidate = Readonly<{
   position: string;
 }>;
 
+/** Pending candidates older than their workspace's pendingTtlDays ($1: now, $2: the default TTL). */
+const EXPIRED_PENDING_MEMORIES = `
+       FROM memories m LEFT JOIN workspace_policies p ON p.workspace_id = m.workspace_id
+      WHERE m.status = 'pending'
+        AND m.created_at <= $1::timestamptz - make_interval(days => COALESCE(p.pending_ttl_days, $2))`;
+
 /**
  * Pending candidates older than their workspace's pendingTtlDays (the default when it never set one),
  * oldest first. Used by the expiry scheduler with the projector role, which sees every user.
@@ -84,10 +90,7 @@ export async function findExpiredPendingMemories(
   const rows = await manager.query<
     { workspace_id: string; user_id: string; memory_id: string; position: string }[]
   >(
-    `SELECT m.workspace_id, m.user_id, m.memory_id, m.position
-       FROM memories m LEFT JOIN workspace_policies p ON p.workspace_id = m.workspace_id
-      WHERE m.status = 'pending'
-        AND m.created_at <= $1::timestamptz - make_interval(days => COALESCE(p.pending_ttl_days, $2))
+    `SELECT m.workspace_id, m.user_id, m.memory_id, m.position ${EXPIRED_PENDING_MEMORIES}
       ORDER BY m.created_at, m.memory_id
       LIMIT $3`,
     [now.toISOString(), defaultTtlDays, limit],
@@ -98,6 +101,19 @@ export async function findExpiredPendingMemories(
     memoryId: row.memory_id,
     position: row.position,
   }));
+}
+
+/** How many candidates `findExpiredPendingMemories` has left to hand out (the scheduler's backlog). */
+export async function countExpiredPendingMemories(
+  manager: EntityManager,
+  now: Date,
+  defaultTtlDays: number,
+): Promise<number> {
+  const rows = await manager.query<{ count: string }[]>(
+    `SELECT count(*) AS count ${EXPIRED_PENDING_MEMORIES}`,
+    [now.toISOString(), defaultTtlDays],
+  );
+  return Number(rows[0]?.count ?? 0);
 }
 
 export type ReviewQueueFilter = Readonly<{

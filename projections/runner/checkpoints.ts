@@ -34,3 +34,13 @@ export async function writeCheckpoint(
     [name, position.toString()],
   );
 }
+
+/** Every checkpoint (projections, and reactors as `reactor:<name>`), by name. */
+export async function listCheckpoints(
+  manager: EntityManager,
+): Promise<{ name: string; position: bigint }[]> {
+  const rows = await manager.query<{ name: string; position: string }[]>(
+    'SELECT name, position FROM projection_checkpoints ORDER BY name',
+  );
+  return rows.map((row) => ({ name: row.name, position: BigInt(row.position) }));
+}

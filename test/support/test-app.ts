@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
 import { mintToken } from '@engram/auth';
 import type { Role } from '@engram/domain';
 import { createApp } from '../../apps/api/src/create-app';
@@ -14,14 +15,19 @@ export type TestApp = Readonly<{
   close: () => Promise<void>;
 }>;
 
-/** The real HTTP application on a fresh database, projections running in process. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real HTTP application on a fresh database, projections running in process; silent unless given
+ * a logger (or ENGRAM_TEST_LOGS=1).
+ */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // ENGRAM_TEST_LOGS=1 shows the application's logs (worker errors included).
-  const app = await createApp(
-    testRuntime(database, overrides),
-    process.env.ENGRAM_TEST_LOGS ? {} : { logger: false },
-  );
+  const app = await createApp(testRuntime(database, overrides), {
+    logger: options.logger ?? (process.env.ENGRAM_TEST_LOGS ? undefined : false),
+  });
   await app.init();
   return {
     app,

@@ -1,9 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { AuthGuard } from '@engram/auth';
+import { httpLoggingParams } from '@engram/observability';
 import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/platform';
 import { HealthModule } from './health/health.module';
 import { ErrorFilter } from './http/error.filter';
+import { TraceIdInterceptor } from './http/trace-id.interceptor';
+import { MetricsModule } from './metrics/metrics.module';
 import { MeModule } from './me/me.module';
 import { MessagesModule } from './messages/messages.module';
 import { CommandsModule } from './commands/commands.module';
@@ -18,12 +23,17 @@ import { ConsoleModule } from './console/console.module';
 
 @Module({})
 export class AppModule {
-  /** The HTTP API; with `runWorker` the projections run in the same process (the embedded default). */
-  static forRuntime(runtime: Runtime): DynamicModule {
+  /**
+   * The HTTP API, logging JSON through `logger`; with `runWorker` the projections run in the same
+   * process (the embedded default).
+   */
+  static forRuntime(runtime: Runtime, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        LoggerModule.forRoot(httpLoggingParams(logger)),
         InfrastructureModule.forRoot(runtime),
+        MetricsModule,
         CommandsModule,
         ReadModelsModule,
         HealthModule,
@@ -40,6 +50,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: TraceIdInterceptor },
         ...(runtime.config.runWorker ? [BackgroundWorker] : []),
       ],
     };

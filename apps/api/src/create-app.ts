@@ -1,19 +1,36 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
+import { EngramMetrics, createEngramLogger } from '@engram/observability';
 import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
 import { validationPipe } from './http/validation.pipe';
 
-/** Builds the HTTP application (used by main and by the end-to-end tests). */
+/**
+ * Builds the HTTP application (used by main and by the end-to-end tests). It logs JSON through
+ * `options.logger`, by default a new one at LOG_LEVEL on stdout; `false` keeps it silent.
+ */
 export async function createApp(
   runtime: Runtime,
-  options: { logger?: false } = {},
+  options: { logger?: false | PinoLogger } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
-    ...(options.logger === false ? { logger: false } : {}),
-  });
+  const logger =
+    options.logger ||
+    createEngramLogger({
+      level: options.logger === false ? 'silent' : runtime.config.logLevel,
+      service: 'engram-api',
+    });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRuntime(runtime, logger),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  // NestFactory.create (unlike createApplicationContext) leaves the buffered start-up logs unflushed.
+  app.flushLogs();
+  app.use(app.get(EngramMetrics).http.middleware);
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
   app.enableShutdownHooks();

@@ -1,13 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/platform';
+import { MetricsEndpoint } from './metrics-endpoint';
 
 @Module({})
 export class WorkerModule {
-  static forRuntime(runtime: Runtime): DynamicModule {
+  /** The background worker, logging JSON through `logger`, its metrics on ENGRAM_METRICS_PORT. */
+  static forRuntime(runtime: Runtime, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [InfrastructureModule.forRoot(runtime)],
-      providers: [BackgroundWorker],
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: { logger } }),
+        InfrastructureModule.forRoot(runtime),
+      ],
+      providers: [BackgroundWorker, MetricsEndpoint],
     };
   }
 }

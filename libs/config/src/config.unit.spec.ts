@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('logs at info and serves the worker metrics on 9464 unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', metricsPort: 9464 });
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG', ENGRAM_METRICS_PORT: '9100' })).toMatchObject({
+      logLevel: 'debug',
+      metricsPort: 9100,
+    });
+  });
+
   it('reads the optional services and switches', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -54,6 +62,8 @@ describe('loadConfig', () => {
       'ENGRAM_MASTER_KEY must be the base64 encoding of exactly 32',
     ],
     [{ ENGRAM_MASTER_KEY: ' ' }, 'ENGRAM_MASTER_KEY is set but empty'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace'],
+    [{ ENGRAM_METRICS_PORT: '-1' }, 'ENGRAM_METRICS_PORT must be an integer from 0 to 65535'],
   ])('fails at start on %j, naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
   });

@@ -12,10 +12,12 @@ import { createDataSource } from '@engram/database';
 import { systemClock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import { createLlm } from '@engram/llm';
+import { EngramMetrics } from '@engram/observability';
 import { READ_MODEL_ENTITIES } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { CODEC_RESOURCES, createCodec, type CodecResources } from './create-codec';
 import { createEventStore } from './create-event-store';
+import { MetricsSources } from './metrics-sources';
 import type { Runtime } from './prepare-runtime';
 import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, LLM, RUNTIME } from './tokens';
 
@@ -39,7 +41,7 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 
 /**
  * The shared infrastructure of the API: event store, codec (personal data encrypted at rest) and its
- * key store, read-model data source (API role), clock, token verifier.
+ * key store, read-model data source (API role), clock, token verifier, the application's metrics.
  */
 @Global()
 @Module({})
@@ -50,9 +52,13 @@ export class InfrastructureModule {
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CLOCK, useValue: runtime.clock ?? systemClock },
+        { provide: EngramMetrics, useFactory: () => new EngramMetrics() },
+        MetricsSources,
         {
           provide: EVENT_STORE,
-          useFactory: () => createEventStore(runtime, runtime.appUrl, 'engram-api'),
+          useFactory: (metrics: EngramMetrics) =>
+            createEventStore(runtime, runtime.appUrl, 'engram-api', metrics.appends),
+          inject: [EngramMetrics],
         },
         {
           provide: CODEC_RESOURCES,
@@ -96,6 +102,7 @@ export class InfrastructureModule {
         KeyStore,
         APP_DATA_SOURCE,
         TokenVerifier,
+        EngramMetrics,
       ],
     };
   }

@@ -10,3 +10,4 @@ export * from './identity-card/identity-card.job';
 export * from './read-model-policies';
 export * from './expiry/memory-expiry.job';
 export * from './expiry/action-expiry.job';
+export * from './scheduler-backlog';
