@@ -267,7 +267,7 @@ export type Step = Readonly<{ aggregate: string; owner: Owner; id: string; comma
 
 /** A history of commands over every aggregate, two users and two ids each (so streams repeat). */
 export function commandHistories(
-  options: { maxLength?: number; aggregates?: readonly string[] } = {},
+  options: { minLength?: number; maxLength?: number; aggregates?: readonly string[] } = {},
 ): fc.Arbitrary<Step[]> {
   const names = options.aggregates ?? Object.keys(AGGREGATES);
   const step = fc
@@ -279,7 +279,7 @@ export function commandHistories(
     .chain(({ aggregate, owner, id }) =>
       AGGREGATES[aggregate]!.commands(id).map((command) => ({ aggregate, owner, id, command })),
     );
-  return fc.array(step, { maxLength: options.maxLength ?? 60 });
+  return fc.array(step, { minLength: options.minLength ?? 0, maxLength: options.maxLength ?? 60 });
 }
 
 export type Decided = Readonly<{
