@@ -24,6 +24,13 @@ module.exports = {
       to: { path: 'node_modules/@nestjs' },
     },
     {
+      name: 'console-speaks-http-only',
+      comment: 'The web console uses the public HTTP API like any client: no server code in it.',
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: '^(apps|libs|projections)/' },
+    },
+    {
       name: 'observability-reads-plain-sources',
       comment:
         'Metrics and logs are given what they read (store, functions): they never reach into the platform, the read models or the process managers.',

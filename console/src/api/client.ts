@@ -1,0 +1,128 @@
+import { errorOf } from './api-error';
+import type {
+  ActivityGroup,
+  DemoUsers,
+  IdentityCard,
+  Memory,
+  MemoryPolicy,
+  MemorySettings,
+  Page,
+  ReviewFilters,
+  ReviewItem,
+  ReviewStatus,
+} from './types';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Only the public HTTP API, with the signed-in user's bearer token: the console has no private endpoint. */
+export class EngramApi {
+  constructor(
+    private readonly token: string,
+    private readonly workspaceId: string,
+    private readonly onUnauthorized: () => void = () => undefined,
+  ) {}
+
+  activity(cursor?: string | null): Promise<Page<ActivityGroup>> {
+    return this.call('GET', `/v1/me/activity${query({ cursor, limit: 20 })}`);
+  }
+
+  memories(): Promise<Page<Memory>> {
+    return this.call('GET', '/v1/me/memories');
+  }
+
+  deleteMemory(memoryId: string): Promise<unknown> {
+    return this.call('DELETE', `/v1/me/memories/${encodeURIComponent(memoryId)}`);
+  }
+
+  wipeMemories(): Promise<unknown> {
+    return this.call('POST', '/v1/me/memories/wipe');
+  }
+
+  identityCard(): Promise<IdentityCard> {
+    return this.call('GET', '/v1/me/identity-card');
+  }
+
+  memorySettings(): Promise<MemorySettings> {
+    return this.call('GET', '/v1/me/memory-settings');
+  }
+
+  changeMemorySettings(settings: {
+    enabled: boolean;
+    pausedUntil: string | null;
+  }): Promise<MemorySettings> {
+    return this.call('PUT', '/v1/me/memory-settings', settings);
+  }
+
+  memoryPolicy(): Promise<MemoryPolicy> {
+    return this.call('GET', `${this.workspace()}/memory-policy`);
+  }
+
+  reviewQueue(
+    status: ReviewStatus,
+    filters: ReviewFilters,
+    cursor?: string | null,
+  ): Promise<Page<ReviewItem>> {
+    return this.call(
+      'GET',
+      `${this.workspace()}/memories${query({ status, ...filters, cursor, limit: 50 })}`,
+    );
+  }
+
+  approve(memoryId: string): Promise<unknown> {
+    return this.call(
+      'POST',
+      `${this.workspace()}/memories/${encodeURIComponent(memoryId)}/approve`,
+    );
+  }
+
+  reject(memoryId: string, reason: string): Promise<unknown> {
+    return this.call(
+      'POST',
+      `${this.workspace()}/memories/${encodeURIComponent(memoryId)}/reject`,
+      reason.trim() === '' ? {} : { reason: reason.trim() },
+    );
+  }
+
+  private workspace(): string {
+    return `/v1/workspaces/${encodeURIComponent(this.workspaceId)}`;
+  }
+
+  private async call<T>(method: Method, path: string, body?: object): Promise<T> {
+    const response = await fetch(path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (response.status === 401) this.onUnauthorized();
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as T;
+  }
+}
+
+/** The development shortcut (404 unless the service runs with dev tokens on). */
+export async function demoUsers(): Promise<DemoUsers | null> {
+  const response = await fetch('/v1/dev/tokens');
+  return response.ok ? ((await response.json()) as DemoUsers) : null;
+}
+
+export async function mintDemoToken(userId: string): Promise<string> {
+  const response = await fetch('/v1/dev/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId }),
+  });
+  if (!response.ok) throw await errorOf(response);
+  return ((await response.json()) as { token: string }).token;
+}
+
+function query(parameters: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
