@@ -253,9 +253,10 @@ describeInBrowser('web console in Chromium', () => {
     await page.getByRole('button', { name: /Se connecter comme alice/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Activité' }).waitFor();
     await page.locator('.feed > li').first().waitFor({ timeout: UI_WAIT_MS });
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The root tsconfig has no DOM types: the page evaluates these as expressions.
+    expect(await page.evaluate('document.documentElement.lang')).toBe('fr');
     const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(page, 'activity-phone');

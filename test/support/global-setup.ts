@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../libs/database/src/embedded-postgres';
 import { buildConsoleIfStale } from './build-console';
-import { buildConsoleIfStale } from './build-console';
 import { buildServerIfStale } from './build-server';
 
 /**
@@ -12,8 +11,6 @@ import { buildServerIfStale } from './build-server';
  * server started here from embedded-postgres for the duration of the run.
  */
 export default async function globalSetup(): Promise<void> {
-  // The browser tests (console.e2e) load the built console from the API.
-  buildConsoleIfStale();
   // The browser tests (console.e2e) load the built console from the API.
   buildConsoleIfStale();
   // The fault tests (worker-crash, postgres-restart, graceful-shutdown) spawn the built processes.
