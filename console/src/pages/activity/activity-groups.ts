@@ -20,6 +20,15 @@ export function groupKey(group: ActivityGroup): string {
   return group.traceId ?? `event:${group.firstAt}:${group.events[0]?.type ?? ''}:${group.title}`;
 }
 
+/** An older page after what is loaded (a group seen in a refresh meanwhile is not repeated). */
+export function appendPage(
+  loaded: readonly ActivityGroup[],
+  page: readonly ActivityGroup[],
+): ActivityGroup[] {
+  const loadedKeys = new Set(loaded.map(groupKey));
+  return [...loaded, ...page.filter((group) => !loadedKeys.has(groupKey(group)))];
+}
+
 /**
  * Puts a fresh first page on top of what is loaded. Groups never move (they are ordered by their
  * first event), so a fresh page is the newest groups, some of them already shown and maybe updated.

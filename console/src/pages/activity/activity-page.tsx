@@ -4,7 +4,7 @@ import { useSignedIn } from '../../auth/session-context';
 import { LiveMessage } from '../../components/live-message';
 import { useI18n } from '../../i18n/i18n';
 import { ActivityGroupItem } from './activity-group';
-import { groupKey, mergeFreshPage } from './activity-groups';
+import { appendPage, groupKey, mergeFreshPage } from './activity-groups';
 import { useNearEnd } from './use-near-end';
 
 /** How often the feed looks for new interactions while the tab is visible. */
@@ -29,12 +29,7 @@ export function ActivityPage() {
     setLoading(true);
     try {
       const page = await api.activity(cursor);
-      setGroups((current) => [
-        ...current,
-        ...page.items.filter(
-          (group) => !current.some((known) => groupKey(known) === groupKey(group)),
-        ),
-      ]);
+      setGroups((current) => appendPage(current, page.items));
       setCursor(page.nextCursor ?? null);
       setLoaded(true);
       setError(null);
