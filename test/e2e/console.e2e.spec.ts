@@ -102,6 +102,15 @@ describeInBrowser('web console in Chromium', () => {
     return traceId;
   }
 
+  it('serves its files without a token: the page for any console path, a 404 for a missing asset', async () => {
+    const page = await request(t.http).get('/console/review').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(page.text)![1]!;
+    const asset = await request(t.http).get(script).expect(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    await request(t.http).get('/console/assets/replaced-long-ago.js').expect(404);
+  });
+
   it('signs in with a pasted token, showing what the token says, and signs out', async () => {
     const page = await openConsole();
     await page.waitForURL('**/console/sign-in');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export const CONSOLE_PATH = '/console';
@@ -24,11 +24,23 @@ export function consoleDirectory(from = __dirname): string {
  */
 export function serveConsole(app: NestExpressApplication, directory = consoleDirectory()): void {
   const index = join(directory, 'index.html');
-  app.useStaticAssets(directory, { prefix: CONSOLE_PATH, index: false, fallthrough: true });
+  app.useStaticAssets(directory, {
+    prefix: CONSOLE_PATH,
+    index: false,
+    fallthrough: true,
+    // Vite names the built assets after their content: a new build means new names.
+    setHeaders: (response: { setHeader(name: string, value: string): void }, path: string) => {
+      if (path.includes(`${sep}assets${sep}`)) {
+        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
   app.use(
     CONSOLE_PATH,
-    (request: { method: string }, response: ConsoleResponse, next: () => void) => {
+    (request: { method: string; path: string }, response: ConsoleResponse, next: () => void) => {
+      // A missing asset is a 404, not the page (an old tab asking for a replaced bundle).
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      if (request.path.startsWith('/assets/')) return next();
       if (!existsSync(index)) {
         response
           .status(404)
