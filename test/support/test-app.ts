@@ -21,9 +21,9 @@ export type TestApp = Readonly<{
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // ENGRAM_TEST_LOGS=1 shows the application's logs (worker errors included).
   const app = await createApp(testRuntime(database, overrides), {
     logger: options.logger ?? (process.env.ENGRAM_TEST_LOGS ? undefined : false),

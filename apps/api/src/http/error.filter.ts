@@ -109,7 +109,7 @@ function isUnavailable(error: unknown): boolean {
       '08001',
       '08003',
     ].includes(String(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(
+    /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
       String((error as Error)?.message),
     )
   );

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Pool } from 'pg';
 import { MASTER_KEY_BYTES, parseMasterKey, saveLocalMasterKey } from '@engram/config';
 import { KeyStore, type RewrapResult } from '@engram/crypto';
+import { createResilientPool } from '@engram/event-store';
 import type { Runtime } from '@engram/platform';
 
 export const ROTATE_MASTER_KEY_COMMAND = 'rotate-master-key';
@@ -52,12 +52,11 @@ export async function rotateMasterKeyCommand(
   // Printed before the rotation: once it commits the database needs this key, whatever happens next.
   if (generated) output.out(`${encoded}\n`);
   // As the API role: data_keys' policies give it every row (the owner is under forced RLS).
-  const pool = new Pool({
+  const pool = createResilientPool({
     connectionString: runtime.appUrl,
     application_name: 'engram-cli',
     max: 1,
   });
-  pool.on('error', () => undefined);
   let result: RewrapResult;
   try {
     result = await new KeyStore(pool, runtime.masterKey).rewrapAll(runtime.masterKey, newKey);

@@ -1,4 +1,5 @@
-import { Pool, type PoolConfig } from 'pg';
+import type { Pool, PoolConfig } from 'pg';
+import { createResilientPool } from './resilient-pool';
 import { StreamNotFoundError } from '../errors';
 import type {
   AppendOptions,
@@ -42,8 +43,7 @@ export class PostgresEventStore implements EventStore {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'engram-event-store',
     };
-    this.pool = new Pool(config);
-    this.pool.on('error', () => undefined);
+    this.pool = createResilientPool(config);
     this.notifier = new AppendNotifier(config, options.pollMs ?? 500);
     this.committer = new GroupCommitter(this.pool);
     this.batchSize = options.subscriptionBatchSize ?? 500;
