@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { appendScenario } from './scenarios/append';
+import { contextScenario } from './scenarios/context';
+import { exportScenario } from './scenarios/export';
+import { lagScenario } from './scenarios/lag';
+import { llmEconomyScenario } from './scenarios/llm-economy';
+import { memoryScenario } from './scenarios/memory';
+import { rebuildScenario } from './scenarios/rebuild';
+import { waitForCheckpoints } from './support/checkpoints';
+import { startEngram } from './support/engram-process';
+import { closeMainStore, createMainStore, type MainStore } from './support/main-store';
+import { parseOptions, type BenchOptions, type ScenarioName } from './support/options';
+import type { ScenarioResult } from './support/result';
+import { writeResults } from './support/results-file';
+import { renderTable } from './support/table';
+
+const ON_MAIN_STORE: readonly ScenarioName[] = ['rebuild', 'context', 'export', 'append', 'lag'];
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function timed(
+  name: string,
+  results: Record<string, ScenarioResult>,
+  scenario: () => Promise<ScenarioResult> | ScenarioResult,
+): Promise<void> {
+  log(`${name}…`);
+  const started = Date.now();
+  results[name] = await scenario();
+  log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The worker that keeps the read models up to date, caught up with the seeded store. */
+async function ensureWorker(store: MainStore): Promise<void> {
+  if (store.worker) return;
+  store.worker = await startEngram('worker', store.database);
+  await waitForCheckpoints(store.pool, store.seededEvents);
+}
+
+async function runOnMainStore(
+  options: BenchOptions,
+  results: Record<string, ScenarioResult>,
+): Promise<void> {
+  log(`seeding ${options.events} events of ${options.users} users…`);
+  const store = await createMainStore(options);
+  log(`seeded ${store.seededEvents} events in ${store.seedSeconds.toFixed(1)} s`);
+  try {
+    const selected = (name: ScenarioName) => options.only.includes(name);
+    if (selected('rebuild')) await timed('rebuild', results, () => rebuildScenario(store));
+    await ensureWorker(store);
+    if (selected('context')) await timed('context', results, () => contextScenario(store, options));
+    if (selected('export')) await timed('export', results, () => exportScenario(store, options));
+    if (selected('append')) await timed('append', results, () => appendScenario(store, options));
+    if (selected('lag')) await timed('lag', results, () => lagScenario(store, options));
+    results.memory = memoryScenario(store);
+    results.seed = {
+      measurements: [],
+      details: { events: store.seededEvents, seconds: store.seedSeconds },
+    };
+  } finally {
+    await closeMainStore(store);
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const results: Record<string, ScenarioResult> = {};
+  if (options.only.some((name) => ON_MAIN_STORE.includes(name))) {
+    await runOnMainStore(options, results);
+  }
+  if (options.only.includes('llm')) {
+    await timed('llm', results, () => llmEconomyScenario(options));
+  }
+  const measurements = Object.values(results).flatMap((result) => result.measurements);
+  process.stdout.write(`\n${renderTable(measurements)}\n\n`);
+  const dir = options.resultsDir ?? join(__dirname, '..', '..', 'bench', 'results');
+  log(`results written to ${writeResults(dir, options, results, startedAt)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { Pool } from 'pg';
+import { DataKeyCipher } from '@engram/crypto';
+import { EVENT_CATALOG, userStream } from '@engram/domain';
+import { EventCodec, type EventRecord } from '@engram/event-store';
+import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
+import { startApi, type MainStore } from '../support/main-store';
+import { messageBody } from '../support/message-bodies';
+import type { BenchOptions } from '../support/options';
+import { measurement, type ScenarioResult } from '../support/result';
+import { BENCH_MASTER_KEY } from '../support/secrets';
+import { round } from '../support/stats';
+
+/**
+ * Messages appended through HTTP by 32 connections (autocannon) against the same rows inserted by
+ * raw single-row INSERTs through pg at the same concurrency.
+ */
+export async function appendScenario(
+  store: MainStore,
+  options: BenchOptions,
+): Promise<ScenarioResult> {
+  const api = await startApi(store);
+  const connections = options.appendConnections;
+  let sent = 0;
+  const load = (seconds: number) =>
+    autocannon({
+      url: api.url,
+      connections,
+      duration: seconds,
+      headers: {
+        authorization: `Bearer ${store.tokens.agent}`,
+        'content-type': 'application/json',
+      },
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            sent += 1;
+            const user = userId(sent % store.plan.users);
+            return {
+              ...request,
+              path: `/v1/workspaces/${BENCH_WORKSPACE}/users/${user}/messages`,
+              body: JSON.stringify(messageBody(sent)),
+            };
+          },
+        },
+      ],
+    });
+  await load(Math.min(2, options.seconds)); // warm-up
+  const engram = await load(options.seconds);
+  if (engram['2xx'] === 0)
+    throw new Error(`append: no request succeeded (${engram.non2xx} non-2xx)`);
+  const raw = await insertRaw(store, connections, options.seconds);
+  const engramRate = engram['2xx'] / engram.duration;
+  return {
+    measurements: [
+      measurement({
+        scenario: '1 append',
+        metric: `messages/s, ${connections} connections`,
+        unit: 'msg/s',
+        engram: engramRate,
+        baseline: raw.rate,
+        target: '≥ 1.0× raw single-row INSERTs',
+        met: engramRate >= raw.rate,
+      }),
+    ],
+    details: {
+      engram: {
+        ok: engram['2xx'],
+        non2xx: engram.non2xx,
+        errors: engram.errors,
+        seconds: engram.duration,
+        latencyP50: engram.latency.p50,
+        latencyP99: engram.latency.p99,
+      },
+      raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
+    },
+  };
+}
+
+/** What the store writes for a message: the encoded (sealed) record, one row per INSERT. */
+async function insertRaw(store: MainStore, connections: number, seconds: number) {
+  const pool = new Pool({ connectionString: store.database.ownerUrl, max: connections });
+  try {
+    const codec = new EventCodec(EVENT_CATALOG, new DataKeyCipher(pool, BENCH_MASTER_KEY));
+    const samples: { record: EventRecord; streamId: string; user: string }[] = [];
+    for (let index = 0; index < 64; index += 1) {
+      const user = userId(index % store.plan.users);
+      const body = messageBody(index);
+      const record = await codec.encode({
+        eventId: randomUUID(),
+        event: { type: 'MessageRecorded', data: body },
+        metadata: {
+          workspaceId: BENCH_WORKSPACE,
+          userId: user,
+          traceId: randomUUID(),
+          channel: body.channel,
+          causationId: body.messageId,
+          correlationId: randomUUID(),
+          occurredAt: new Date().toISOString(),
+        },
+      });
+      samples.push({
+        record,
+        user,
+        streamId: userStream(BENCH_WORKSPACE, user, 'message', body.messageId),
+      });
+    }
+    await pool.query('DROP TABLE IF EXISTS bench_raw_events');
+    await pool.query('CREATE TABLE bench_raw_events (LIKE events INCLUDING ALL)');
+    let position = 0;
+    let inserted = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          position += 1;
+          const sample = samples[position % samples.length]!;
+          await pool.query(
+            `INSERT INTO bench_raw_events (global_position, stream_id, stream_revision, event_id, type,
+                schema_version, data, metadata, owner_workspace_id, owner_user_id)
+             VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              position,
+              `${sample.streamId}.${position}`,
+              randomUUID(),
+              sample.record.type,
+              sample.record.schemaVersion,
+              JSON.stringify(sample.record.data),
+              JSON.stringify(sample.record.metadata),
+              BENCH_WORKSPACE,
+              sample.user,
+            ],
+          );
+          inserted += 1;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    await pool.query('DROP TABLE bench_raw_events');
+    return { inserted, seconds: elapsed, rate: inserted / elapsed };
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Pool } from 'pg';
+import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
+import { lowestCheckpoint } from '../support/checkpoints';
+import { runAtFixedRate } from '../support/fixed-rate';
+import { call } from '../support/http-client';
+import { startApi, type MainStore } from '../support/main-store';
+import { messageBody } from '../support/message-bodies';
+import type { BenchOptions } from '../support/options';
+import { measurement, type ScenarioResult } from '../support/result';
+import { percentile, round } from '../support/stats';
+
+/** The read models GET …/context reads: a message is visible once all of them applied it. */
+const CONTEXT_READS = [
+  'session_messages',
+  'sessions',
+  'memories',
+  'memory_settings',
+  'identity_cards',
+  'actions',
+  'workspace_policies',
+  'agent_settings',
+];
+
+/**
+ * Projection lag under a sustained append rate: for each message, from the API's answer (its
+ * position) until every read model of the context has applied that position (checkpoints polled
+ * every 2 ms). Baseline: a raw INSERT and NOTIFY, until another connection hears the notification,
+ * the floor any "visible elsewhere" path on PostgreSQL pays.
+ */
+export async function lagScenario(
+  store: MainStore,
+  options: BenchOptions,
+): Promise<ScenarioResult> {
+  const api = await startApi(store);
+  const pending: { position: number; at: number }[] = [];
+  const lags: number[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling || pending.length > 0) {
+      const reached = await lowestCheckpoint(store.pool, CONTEXT_READS);
+      const now = performance.now();
+      while (pending.length > 0 && pending[0]!.position <= reached) {
+        lags.push(now - pending.shift()!.at);
+      }
+      await sleep(2);
+    }
+  })();
+  const url = (index: number) =>
+    `${api.url}/v1/workspaces/${BENCH_WORKSPACE}/users/${userId(index % store.plan.users)}/messages`;
+  const run = await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
+    const answer = await call(url(index), {
+      method: 'POST',
+      token: store.tokens.agent,
+      body: messageBody(index),
+    });
+    const { position } = JSON.parse(answer.body) as { position: number };
+    insertSorted(pending, { position, at: performance.now() });
+  });
+  polling = false;
+  await poller;
+  const raw = await notifyLag(store, options);
+  const p99 = percentile(lags, 99);
+  return {
+    measurements: [
+      measurement({
+        scenario: '4 lag',
+        metric: `p50 append→visible at ${options.lagRate}/s`,
+        unit: 'ms',
+        engram: percentile(lags, 50),
+        baseline: percentile(raw, 50),
+      }),
+      measurement({
+        scenario: '4 lag',
+        metric: `p99 append→visible at ${options.lagRate}/s`,
+        unit: 'ms',
+        engram: p99,
+        baseline: percentile(raw, 99),
+        target: '≤ 100 ms',
+        met: p99 <= 100,
+      }),
+    ],
+    details: {
+      appended: run.latencies.length,
+      appendErrors: run.errors,
+      ...(run.firstError ? { firstError: run.firstError } : {}),
+      skipped: run.skipped,
+      appendP99: round(percentile(run.latencies, 99)),
+      lagMax: round(Math.max(...lags)),
+    },
+  };
+}
+
+function insertSorted(
+  list: { position: number; at: number }[],
+  item: { position: number; at: number },
+) {
+  let index = list.length;
+  while (index > 0 && list[index - 1]!.position > item.position) index -= 1;
+  list.splice(index, 0, item);
+}
+
+async function notifyLag(store: MainStore, options: BenchOptions): Promise<number[]> {
+  const listener = new Client({ connectionString: store.database.ownerUrl });
+  await listener.connect();
+  const pool = new Pool({ connectionString: store.database.ownerUrl, max: 16 });
+  const ackedAt = new Map<string, number>();
+  const heardAt = new Map<string, number>();
+  listener.on('notification', (message) => heardAt.set(message.payload ?? '', performance.now()));
+  try {
+    await listener.query('LISTEN bench_lag');
+    await pool.query('CREATE TABLE bench_lag (id uuid PRIMARY KEY, body jsonb NOT NULL)');
+    await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
+      const id = randomUUID();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('INSERT INTO bench_lag VALUES ($1, $2)', [id, messageBody(index)]);
+        await client.query('SELECT pg_notify($1, $2)', ['bench_lag', id]);
+        await client.query('COMMIT');
+        ackedAt.set(id, performance.now());
+      } finally {
+        client.release();
+      }
+    });
+    await sleep(200);
+    await pool.query('DROP TABLE bench_lag');
+    // The notification can be heard before the COMMIT's answer is read: that is no lag at all.
+    return [...ackedAt].flatMap(([id, acked]) => {
+      const heard = heardAt.get(id);
+      return heard === undefined ? [] : [Math.max(0, heard - acked)];
+    });
+  } finally {
+    await listener.end();
+    await pool.end();
+  }
+}

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from '../support/build-if-stale';
+import { serverUrl } from '../support/test-database';
+
+const run = promisify(execFile);
+
+/**
+ * The benchmark suite at a tiny size, so that its code cannot rot: every scenario must produce
+ * numbers. No timing is asserted (benchmarks are not tests); globalSetup built dist/.
+ */
+describe('npm run bench (smoke size)', () => {
+  it('runs every scenario and writes numbers for each', async () => {
+    const results = mkdtempSync(join(tmpdir(), 'engram-bench-'));
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        [join(ROOT, 'dist', 'bench', 'run.js'), '--smoke', '--results', results],
+        { cwd: ROOT, env: { ...process.env, DATABASE_URL: serverUrl() }, timeout: 110_000 },
+      );
+      expect(stdout).toContain('| scenario');
+      const [file] = readdirSync(results);
+      const written = JSON.parse(readFileSync(join(results, file!), 'utf8')) as {
+        results: Record<string, { measurements: { engram: number }[] }>;
+      };
+      const withoutNumbers = [
+        'append',
+        'rebuild',
+        'context',
+        'lag',
+        'export',
+        'llm',
+        'memory',
+      ].filter(
+        (scenario) =>
+          !(written.results[scenario]?.measurements ?? []).some((m) => Number.isFinite(m.engram)),
+      );
+      expect(withoutNumbers).toEqual([]);
+    } finally {
+      rmSync(results, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
