@@ -1,5 +1,5 @@
 import type { DecodedEvent } from '@engram/event-store';
-import type { EntityManager, FindOptionsWhere } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   USER_ERASED,
   isPerUser,
@@ -9,6 +9,7 @@ import {
   type RowChange,
   type RowsView,
 } from './projection';
+import { sqlRowTable, type RowTable } from './row-table';
 
 type WorkingRow<Row> = { row: Row; deleted: boolean };
 
@@ -18,11 +19,12 @@ type WorkingRow<Row> = { row: Row; deleted: boolean };
  * owner-wide delete are dropped from the working set, so what is upserted is always the final state.
  */
 export async function applyBatch<Row extends OwnedRow>(
-  manager: EntityManager,
+  target: EntityManager | RowTable<Row>,
   projection: Projection<Row>,
   events: readonly DecodedEvent[],
 ): Promise<void> {
-  const working = await loadRows(manager, projection, events);
+  const table = 'findByKeys' in target ? target : sqlRowTable(target, projection);
+  const working = await loadRows(table, projection, events);
   const ownerDeletes: { workspaceId: string; userId: string }[] = [];
   const view = {
     get: (key: Partial<Row>) => {
@@ -36,22 +38,18 @@ export async function applyBatch<Row extends OwnedRow>(
     }
   }
   for (const owner of ownerDeletes) {
-    await manager.delete(projection.entity, owner);
+    await table.deleteWhere(owner as Partial<Row>);
   }
   const deleted = [...working.values()].filter((entry) => entry.deleted).map((e) => e.row);
   for (const row of deleted) {
-    await manager.delete(projection.entity, keyOf(projection, row));
+    await table.deleteWhere(keyOf(projection, row));
   }
   const upserts = [...working.values()].filter(
     (entry) => !entry.deleted && entry.row !== undefined,
   );
-  if (upserts.length > 0) {
-    await manager.upsert(
-      projection.entity,
-      upserts.map((entry) => entry.row),
-      { conflictPaths: [...projection.key], skipUpdateIfNoValuesChanged: true },
-    );
-  }
+  // Rows are written only when a column changed (IS DISTINCT FROM), as TypeORM's
+  // skipUpdateIfNoValuesChanged did.
+  await table.upsert(upserts.map((entry) => entry.row));
 }
 
 /**
@@ -107,7 +105,7 @@ function keyOf<Row extends OwnedRow>(projection: Projection<Row>, row: Partial<R
 }
 
 async function loadRows<Row extends OwnedRow>(
-  manager: EntityManager,
+  table: RowTable<Row>,
   projection: Projection<Row>,
   events: readonly DecodedEvent[],
 ): Promise<Map<string, WorkingRow<Row>>> {
@@ -118,9 +116,7 @@ async function loadRows<Row extends OwnedRow>(
   }
   const working = new Map<string, WorkingRow<Row>>();
   if (keys.size === 0) return working;
-  const rows = await manager.find(projection.entity, {
-    where: [...keys.values()].map((key) => keyOf(projection, key)) as FindOptionsWhere<Row>[],
-  });
+  const rows = await table.findByKeys([...keys.values()].map((key) => keyOf(projection, key)));
   for (const row of rows) working.set(rowKeyString(projection, row), { row, deleted: false });
   return working;
 }

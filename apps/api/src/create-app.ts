@@ -33,7 +33,6 @@ export async function createApp(
   app.use(app.get(EngramMetrics).http.middleware);
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
-  app.enableShutdownHooks();
   serveConsole(app);
   const document = SwaggerModule.createDocument(
     app,

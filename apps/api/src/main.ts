@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '@engram/config';
 import { createEngramLogger } from '@engram/observability';
-import { prepareRuntime } from '@engram/platform';
+import { closeOnSignals, prepareRuntime } from '@engram/platform';
 import { createApp } from './create-app';
 
 async function main(): Promise<void> {
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const runtime = await prepareRuntime(config, (message) => logger.info(message));
   const app = await createApp(runtime, { logger: log });
   await app.listen(config.port, '0.0.0.0');
+  closeOnSignals(app, { log: (message) => logger.info(message), server: app.getHttpServer() });
   const url = await app.getUrl();
   logger.info(
     `Engram listening on ${url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost')} ` +

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from '@engram/config';
 import { createEngramLogger } from '@engram/observability';
-import { prepareRuntime } from '@engram/platform';
+import { closeOnSignals, prepareRuntime } from '@engram/platform';
 import { WorkerModule } from './worker.module';
 
 /** The projection worker on its own (docker-compose, scale-out); needs DATABASE_URL. */
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  closeOnSignals(app, { log: (message) => logger.info(message) });
   logger.info('Worker running');
 }
 

@@ -98,8 +98,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
           run: (signal: AbortSignal) => runner.run(signal),
         };
       }),
-      this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), () =>
-        regenerateIdentityCards(deps, identityCardDebounce),
+      this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), (signal) =>
+        regenerateIdentityCards(deps, identityCardDebounce, signal),
       ),
       this.job('memory-expiry', schedulerInterval, () => expirePendingMemories(deps)),
       this.job('action-expiry', schedulerInterval, () => expirePendingActions(deps)),
@@ -130,7 +130,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** A scheduled job: runs now (catching up after downtime), then every `seconds`, while leased. */
-  private job(name: string, seconds: number, work: () => Promise<unknown>): Partition {
+  private job(
+    name: string,
+    seconds: number,
+    work: (signal: AbortSignal) => Promise<unknown>,
+  ): Partition {
     return { name: `job:${name}`, run: (signal) => this.repeat(name, seconds, signal, work) };
   }
 
@@ -138,11 +142,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     name: string,
     seconds: number,
     signal: AbortSignal,
-    job: () => Promise<unknown>,
+    job: (signal: AbortSignal) => Promise<unknown>,
   ): Promise<void> {
     while (!signal.aborted) {
       try {
-        await job();
+        await job(signal);
       } catch (error) {
         this.logger.warn(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -5,3 +5,4 @@ export * from './create-codec';
 export * from './infrastructure.module';
 export * from './background-worker';
 export * from './leases';
+export * from './graceful-shutdown';

@@ -27,13 +27,13 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
   return {
     name: 'memory_extraction',
     handles: ['MessageRecorded'],
-    react: async (event) => {
+    react: async (event, signal) => {
       const message = event as DecodedEvent<MessageRecorded>;
       if (message.event.data.role !== 'user') return;
       const { workspaceId, userId, occurredAt } = message.metadata;
       const { agentId, sessionId, messageId } = message.event.data;
       if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return;
-      await waitForProjections(deps.dataSource, READS, message.globalPosition);
+      await waitForProjections(deps.dataSource, READS, message.globalPosition, signal);
       const manager = deps.dataSource.manager;
       const settings = await findMemorySettings(manager, workspaceId, userId);
       if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return;

@@ -20,6 +20,7 @@ import { isTransientLlmFailure } from '../transient-failure';
 export async function regenerateIdentityCards(
   deps: ProcessManagerDependencies,
   debounceSeconds: number,
+  signal?: AbortSignal,
   limit = 50,
 ): Promise<number> {
   const now = deps.clock.now().toUTC();
@@ -30,7 +31,8 @@ export async function regenerateIdentityCards(
   );
   let regenerated = 0;
   for (const { workspaceId, userId, dirtyPosition } of due) {
-    await waitForProjections(deps.dataSource, ['memories'], BigInt(dirtyPosition));
+    if (signal?.aborted) break;
+    await waitForProjections(deps.dataSource, ['memories'], BigInt(dirtyPosition), signal);
     const policy = await deps.policies.memoryPolicy(workspaceId);
     const memories = await findMemories(deps.dataSource.manager, workspaceId, userId, {
       statuses: ['approved'],

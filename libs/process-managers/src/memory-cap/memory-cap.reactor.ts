@@ -16,9 +16,14 @@ export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
   return {
     name: 'memory_cap',
     handles: ['MemoryCandidateDetected'],
-    react: async (event) => {
+    react: async (event, signal) => {
       const { workspaceId, userId } = event.metadata;
-      await waitForProjections(deps.dataSource, ['memories'], await deps.store.headPosition());
+      await waitForProjections(
+        deps.dataSource,
+        ['memories'],
+        await deps.store.headPosition(),
+        signal,
+      );
       const policy = await deps.policies.memoryPolicy(workspaceId);
       const manager = deps.dataSource.manager;
       if ((await countActiveMemories(manager, workspaceId, userId)) <= policy.userMemoryCap) return;

@@ -77,29 +77,30 @@ export class ReactorRunner {
         after,
         signal: AbortSignal.any([signal, local.signal]),
       });
-      for await (const batch of batched(events, 200, 5)) await this.reactTo(batch);
+      for await (const batch of batched(events, 200, 5)) await this.reactTo(batch, signal);
     } finally {
       local.abort();
     }
   }
 
   /** Events of an erased user (unreadable payload, deleted streams) are left alone. */
-  private async reactToOne(event: RecordedEvent): Promise<void> {
+  private async reactToOne(event: RecordedEvent, signal?: AbortSignal): Promise<void> {
     const decoded = await this.deps.codec.decode(event);
     if (decoded.erased) return;
     try {
-      await this.reactor.react(decoded);
+      await this.reactor.react(decoded, signal);
     } catch (error) {
       if (error instanceof StreamDeletedError) return;
       throw error;
     }
   }
 
-  private async reactTo(events: readonly RecordedEvent[]): Promise<void> {
+  private async reactTo(events: readonly RecordedEvent[], signal?: AbortSignal): Promise<void> {
     let reached: bigint | undefined;
     try {
       for (const event of events) {
-        if (this.handled.has(event.type)) await this.reactToOne(event);
+        if (signal?.aborted) break;
+        if (this.handled.has(event.type)) await this.reactToOne(event, signal);
         reached = event.globalPosition;
       }
     } finally {

@@ -7,7 +7,8 @@ import type { DecodedEvent } from '@engram/event-store';
 export type Reactor = Readonly<{
   name: string;
   handles: readonly string[];
-  react: (event: DecodedEvent) => Promise<void>;
+  /** `signal` aborts when the worker stops: long waits end early (the event is tried again later). */
+  react: (event: DecodedEvent, signal?: AbortSignal) => Promise<void>;
 }>;
 
 /** A reaction that cannot happen now (the LLM is down) and must be tried again later, in order. */

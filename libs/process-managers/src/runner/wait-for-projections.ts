@@ -4,15 +4,17 @@ import { RetryLaterError } from './reactor';
 
 /**
  * Waits until the named projections have applied every event up to `position`, so that a process
- * manager reads read models that already reflect what it reacts to.
+ * manager reads read models that already reflect what it reacts to. A worker that is stopping
+ * (`signal`) gives up at once: the reaction is tried again after the restart.
  */
 export async function waitForProjections(
   dataSource: DataSource,
   names: readonly string[],
   position: bigint,
+  signal?: AbortSignal,
   timeoutMs = 10_000,
 ): Promise<void> {
-  const behind = await waitForCheckpoints(dataSource, names, position, timeoutMs);
+  const behind = await waitForCheckpoints(dataSource, names, position, timeoutMs, signal);
   if (behind.length > 0) {
     throw new RetryLaterError(
       `projections ${behind.join(', ')} did not reach position ${position}`,

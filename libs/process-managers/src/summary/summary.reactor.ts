@@ -20,11 +20,11 @@ export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
   return {
     name: 'rolling_summary',
     handles: ['MessageRecorded'],
-    react: async (event) => {
+    react: async (event, signal) => {
       const message = event as DecodedEvent<MessageRecorded>;
       const { workspaceId, userId } = message.metadata;
       const { sessionId } = message.event.data;
-      await waitForProjections(deps.dataSource, READS, await deps.store.headPosition());
+      await waitForProjections(deps.dataSource, READS, await deps.store.headPosition(), signal);
       const manager = deps.dataSource.manager;
       const session = await findSession(manager, workspaceId, userId, sessionId);
       if (!session) return;
