@@ -47,7 +47,8 @@ export class ActionsController {
     @Headers() headers: RequestHeaders,
   ): Promise<ProposeActionResponse> {
     const actionId = (body.actionId ?? randomUUID()).toLowerCase();
-    const traceId = body.traceId ?? randomUUID();
+    // Derived from the action when not given, so that copies of a retried proposal agree on it.
+    const traceId = body.traceId ?? deterministicId('trace', workspaceId, userId, actionId);
     const requiresConfirmation = body.requiresConfirmation ?? true;
     const now = this.clock.now().toUTC();
     const expiresAt = requiresConfirmation
