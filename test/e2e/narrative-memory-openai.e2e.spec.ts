@@ -52,6 +52,8 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
   const candidatesFor = new Map<string, Candidate[]>();
   /** Messages whose extraction answer is not JSON, every time it is asked. */
   const garbageFor = new Set<string>();
+  /** Texts whose next N extraction answers come after the 2 s timeout. */
+  const slowFor = new Map<string, number>();
   let t: TestApp;
   let agent: string;
 
@@ -60,6 +62,11 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
     fake.respond('extraction', (r) => {
       const text = analysed(r);
       if (garbageFor.has(text)) return { content: 'Désolé, je ne réponds pas en JSON.' };
+      const slow = slowFor.get(text) ?? 0;
+      if (slow > 0) {
+        slowFor.set(text, slow - 1);
+        return { content: JSON.stringify({ candidates: [] }), delayMs: 3000 };
+      }
       return { content: JSON.stringify({ candidates: candidatesFor.get(text) ?? [] }) };
     });
     fake.respond('summary', (r) => ({
@@ -435,5 +442,46 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(fake.requests('extraction').filter((r) => analysed(r) === GARBAGE)).toHaveLength(2);
     });
+  });
+  describe('an LLM slower than its timeout', () => {
+    const USER = 'dave';
+    const SESSION = 'slow';
+    const SLOW = 'Je travaille le samedi matin.';
+
+    it('keeps ingesting and serving context, records the timeout, and catches up', async () => {
+      // The SDK tries three times (two retries) per reaction: all three time out once.
+      slowFor.set(SLOW, 3);
+      candidatesFor.set(SLOW, [
+        {
+          kind: 'fact',
+          content: 'L’utilisateur travaille le samedi matin.',
+          confidence: 0.9,
+          dueAt: null,
+        },
+      ]);
+      const slowId = await say(USER, SESSION, SLOW);
+      await say(USER, SESSION, 'D’accord.', 'assistant');
+      const context = await eventually(
+        () =>
+          request(t.http)
+            .get(`/v1/workspaces/w1/users/${USER}/context?sessionId=${SESSION}`)
+            .auth(agent, { type: 'bearer' }),
+        (r) => r.status === 200 && r.body.liveWindow?.length === 2,
+      );
+      expect(context.body.liveWindow[0].text).toBe(SLOW);
+
+      const failures = await eventually(
+        () => storedEvents('MemoryExtractionFailed', USER),
+        (events) => events.length >= 1,
+        30_000,
+      );
+      expect(failures).toEqual([{ messageId: slowId, reason: 'timeout', model: 'gpt-test' }]);
+      const memories = await eventually(
+        () => get('/v1/me/memories', USER),
+        (r) => r.body.items?.length === 1,
+        30_000,
+      );
+      expect(memories.body.items[0].content).toBe('L’utilisateur travaille le samedi matin.');
+    }, 60_000);
   });
 });
