@@ -1,4 +1,4 @@
-import type { EntityManager, FindOptionsWhere } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { OwnedRow, Projection } from './projection';
 
@@ -51,7 +51,7 @@ export function sqlRowTable<Row extends OwnedRow>(
       return raw.map((row) => fromDatabaseRow<Row>(columns, row));
     },
     deleteWhere: async (criteria) => {
-      await manager.delete(projection.entity, criteria as FindOptionsWhere<Row>);
+      await manager.delete(projection.entity, criteria);
     },
     upsert: async (rows) => {
       if (rows.length > 0) await manager.query(upsertSql, [asJson(rows)]);
@@ -79,7 +79,10 @@ function toDatabaseRow(
 }
 
 /** pg already gives TypeORM's types for these columns (bigint as string, timestamptz as Date). */
-function fromDatabaseRow<Row>(columns: readonly ColumnMetadata[], raw: Record<string, unknown>): Row {
+function fromDatabaseRow<Row>(
+  columns: readonly ColumnMetadata[],
+  raw: Record<string, unknown>,
+): Row {
   const row: Record<string, unknown> = {};
   for (const column of columns) row[column.propertyName] = raw[column.databaseName];
   return row as Row;

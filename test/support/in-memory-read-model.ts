@@ -1,7 +1,7 @@
 import type { DecodedEvent } from '@engram/event-store';
 import { rowKeyString, typesFedTo, type OwnedRow, type Projection } from '@engram/projections';
-import type { EntityManager } from 'typeorm';
 import { applyBatch } from '../../projections/runner/apply-batch';
+import type { RowTable } from '../../projections/runner/row-table';
 
 type Criteria = Record<string, unknown>;
 
@@ -9,33 +9,33 @@ const matches = (row: OwnedRow, criteria: Criteria) =>
   Object.entries(criteria).every(([column, value]) => row[column] === value);
 
 /**
- * One projection's table in memory, written by the runner's own `applyBatch` through the three
- * EntityManager calls it makes (find by keys, delete by criteria, upsert): the fold is the real one,
- * only the storage is a Map. Rows are copied in and out, as a database would.
+ * One projection's table in memory, written by the runner's own `applyBatch` through its `RowTable`
+ * (find by keys, delete by criteria, upsert): the fold is the real one, only the storage is a Map.
+ * Rows are copied in and out, as a database would.
  */
 export class InMemoryReadModel<Row extends OwnedRow> {
   private readonly table = new Map<string, Row>();
 
   constructor(private readonly projection: Projection<Row>) {}
 
-  private readonly manager = {
-    find: (_entity: unknown, options: { where: Criteria[] }): Promise<Row[]> =>
+  private readonly rowTable: RowTable<Row> = {
+    findByKeys: (keys) =>
       Promise.resolve(
         [...this.table.values()]
-          .filter((row) => options.where.some((criteria) => matches(row, criteria)))
+          .filter((row) => keys.some((criteria) => matches(row, criteria)))
           .map((row) => structuredClone(row)),
       ),
-    delete: (_entity: unknown, criteria: Criteria): Promise<void> => {
+    deleteWhere: (criteria) => {
       for (const [key, row] of this.table) if (matches(row, criteria)) this.table.delete(key);
       return Promise.resolve();
     },
-    upsert: (_entity: unknown, rows: Row[]): Promise<void> => {
+    upsert: (rows) => {
       for (const row of rows) {
         this.table.set(rowKeyString(this.projection, row), structuredClone(row));
       }
       return Promise.resolve();
     },
-  } as unknown as EntityManager;
+  };
 
   /**
    * Applies the events in batches of `batchSize` (all in one batch by default), fed as the runner
@@ -46,7 +46,7 @@ export class InMemoryReadModel<Row extends OwnedRow> {
     const handled = events.filter((event) => fed.has(event.event.type));
     const size = Math.max(1, batchSize);
     for (let start = 0; start < handled.length; start += size) {
-      await applyBatch(this.manager, this.projection, handled.slice(start, start + size));
+      await applyBatch(this.rowTable, this.projection, handled.slice(start, start + size));
     }
   }
 
