@@ -38,12 +38,15 @@ export function planStore(total: number, users: number, heavyEvents: number): Se
  * Fills the event store directly, as the API would have: each event encoded by the real codec (personal
  * fields sealed with the owner's data key, wrapped by the bench's master key) and inserted in batches
  * of 2,000 rows with the streams and head the appends would have left. Encoding the next batch overlaps
- * the insert of the previous one. The reactors' checkpoints are put at the head: the history counts as
+ * the insert of the previous one, and the events table's indexes are built once at the end (as a bulk
+ * load does) rather than updated row by row. The reactors' checkpoints are put at the head: the history counts as
  * processed, so starting a worker replays the projections only.
  */
 export async function seedStore(database: BenchDatabase, plan: SeedPlan): Promise<number> {
   const pool = new Pool({ connectionString: database.ownerUrl, max: 3 });
-  const codec = new EventCodec(EVENT_CATALOG, new DataKeyCipher(pool, BENCH_MASTER_KEY));
+  // Nothing erases keys while the bench seeds: no need to check cached keys again every 5 s.
+  const keys = { cacheSize: plan.users + 1, ttlMs: 3_600_000 };
+  const codec = new EventCodec(EVENT_CATALOG, new DataKeyCipher(pool, BENCH_MASTER_KEY, keys));
   const start = Date.now() - 2 * 24 * 3600 * 1000;
   const clock = (position: number) => new Date(start + position * 50).toISOString();
   const ordinary = Array.from(
@@ -54,6 +57,7 @@ export async function seedStore(database: BenchDatabase, plan: SeedPlan): Promis
     plan.heavyEvents > 0
       ? [new UserHistory(BENCH_WORKSPACE, HEAVY_USER, plan.heavyEvents, clock)]
       : [];
+  const restoreIndexes = await dropEventIndexes(pool);
   try {
     let head = 0;
     let inserting: Promise<void> = Promise.resolve();
@@ -74,6 +78,7 @@ export async function seedStore(database: BenchDatabase, plan: SeedPlan): Promis
     }
     if (batch.length > 0) await flush();
     await inserting;
+    await restoreIndexes();
     await finishStore(pool, head);
     return head;
   } finally {
@@ -106,6 +111,40 @@ async function insertEvents(
       placed.map((event) => event.envelope.metadata.occurredAt),
     ],
   );
+}
+
+/** Drops the events table's constraints and indexes; answers what recreates them as they were. */
+async function dropEventIndexes(pool: Pool): Promise<() => Promise<void>> {
+  const constraints = await pool.query<{ name: string; definition: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+      WHERE conrelid = 'events'::regclass AND contype IN ('p', 'u')`,
+  );
+  const indexes = await pool.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+      WHERE tablename = 'events' AND indexname NOT IN (
+        SELECT conname FROM pg_constraint WHERE conrelid = 'events'::regclass)`,
+  );
+  for (const { name } of constraints.rows) {
+    await pool.query(`ALTER TABLE events DROP CONSTRAINT ${name}`);
+  }
+  for (const { name } of indexes.rows) await pool.query(`DROP INDEX ${name}`);
+  const rebuild = async (sql: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query("SET maintenance_work_mem = '512MB'");
+      await client.query(sql);
+    } finally {
+      client.release();
+    }
+  };
+  return async () => {
+    await Promise.all([
+      ...constraints.rows.map(({ name, definition }) =>
+        rebuild(`ALTER TABLE events ADD CONSTRAINT ${name} ${definition}`),
+      ),
+      ...indexes.rows.map(({ definition }) => rebuild(definition)),
+    ]);
+  };
 }
 
 async function finishStore(pool: Pool, head: number): Promise<void> {

@@ -5,7 +5,11 @@ import { DataKeyDestroyedError, DataKeyMissingError, WrongMasterKeyError } from 
 import { LruCache } from './lru';
 
 export type KeyStoreOptions = Readonly<{
-  /** Data keys kept in memory (least recently used forgotten first). Default 10,000. */
+  /**
+   * Data keys kept in memory (least recently used forgotten first). Default 100,000 (about 10 MB): a
+   * worker replaying the log meets every active user in turn, and a cache smaller than that set misses
+   * on every event (each miss is a query and an unwrap).
+   */
   cacheSize?: number;
   /**
    * How long a cached live key is served before this process checks again that it was not destroyed
@@ -60,7 +64,7 @@ export class KeyStore {
     assertMasterKey(masterKey);
     this.master = masterKey;
     this.version = masterKeyVersion(masterKey);
-    this.cache = new LruCache(options.cacheSize ?? 10_000);
+    this.cache = new LruCache(options.cacheSize ?? 100_000);
     this.ttlMs = options.ttlMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
