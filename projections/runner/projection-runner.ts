@@ -70,7 +70,7 @@ export class ProjectionRunner {
     while (checkpoint < head) {
       const events = await this.deps.store.readAll({
         after: checkpoint,
-        maxCount: this.options.batchSize ?? 500,
+        maxCount: this.options.batchSize ?? 2000,
       });
       if (events.length === 0) break;
       if (!(await this.applyInTransaction(events, checkpoint))) {
@@ -93,7 +93,7 @@ export class ProjectionRunner {
       });
       for await (const batch of batched(
         events,
-        this.options.batchSize ?? 500,
+        this.options.batchSize ?? 2000,
         this.options.maxWaitMs ?? 5,
       )) {
         if (batch.length === 0) continue;

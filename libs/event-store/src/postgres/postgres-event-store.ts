@@ -46,7 +46,7 @@ export class PostgresEventStore implements EventStore {
     this.pool = createResilientPool(config);
     this.notifier = new AppendNotifier(config, options.pollMs ?? 500);
     this.committer = new GroupCommitter(this.pool);
-    this.batchSize = options.subscriptionBatchSize ?? 500;
+    this.batchSize = options.subscriptionBatchSize ?? 2000;
   }
 
   appendToStream(
