@@ -17,17 +17,31 @@ export async function findRecentActions(
   userId: string,
   filter: RecentActionsFilter,
 ): Promise<ActionRecord[]> {
-  const limit = Math.min(Math.max(0, Math.floor(filter.limit)), MAX_RECENT_ACTIONS);
   const { since } = filter;
-  if (since === undefined && limit === 0) return [];
-  // Both "created since" and "the last limit" are prefixes of the newest-first list: their union is
-  // the longer prefix.
+  if (since === undefined && recentLimit(filter) === 0) return [];
   const newestFirst = await manager.find(ActionRecord, {
     where: { workspaceId, userId },
     order: { createdAt: 'DESC', actionId: 'DESC' },
-    take: since === undefined ? limit : MAX_RECENT_ACTIONS,
+    take: since === undefined ? recentLimit(filter) : MAX_RECENT_ACTIONS,
   });
-  if (since === undefined) return newestFirst;
+  return recentPrefix(newestFirst, filter);
+}
+
+function recentLimit(filter: RecentActionsFilter): number {
+  return Math.min(Math.max(0, Math.floor(filter.limit)), MAX_RECENT_ACTIONS);
+}
+
+/**
+ * Of the newest-first actions (at most MAX_RECENT_ACTIONS), the recent ones: both "created since"
+ * and "the last limit" are prefixes of that list, so their union is the longer prefix.
+ */
+export function recentPrefix(
+  newestFirst: readonly ActionRecord[],
+  filter: RecentActionsFilter,
+): ActionRecord[] {
+  const limit = recentLimit(filter);
+  const { since } = filter;
+  if (since === undefined) return newestFirst.slice(0, limit);
   const createdSince = newestFirst.filter((action) => action.createdAt >= since).length;
   return newestFirst.slice(0, Math.max(limit, createdSince));
 }

@@ -7,7 +7,11 @@ export async function findMemoryPolicy(
   manager: EntityManager,
   workspaceId: string,
 ): Promise<MemoryPolicy> {
-  const row = await manager.findOne(WorkspacePolicy, { where: { workspaceId } });
+  return toMemoryPolicy(await manager.findOne(WorkspacePolicy, { where: { workspaceId } }));
+}
+
+/** A policy row as the domain's policy; no row means the defaults. */
+export function toMemoryPolicy(row: WorkspacePolicy | null): MemoryPolicy {
   if (!row) return DEFAULT_MEMORY_POLICY;
   return {
     reviewMode: row.reviewMode,

@@ -4,21 +4,13 @@ import { Roles } from '@engram/auth';
 import { isMemoryActive, type Clock } from '@engram/domain';
 import { APP_DATA_SOURCE, CLOCK, LLM } from '@engram/platform';
 import type { Llm } from '@engram/llm';
-import {
-  findIdentityCard,
-  findLiveWindow,
-  findMemories,
-  findMemoryPolicy,
-  findMemorySettings,
-  findRecentActions,
-  findSession,
-  isAgentMemoryEnabled,
-} from '@engram/projections';
+import { recentPrefix } from '@engram/projections';
 import { buildAgentContext, type AgentContext } from '@engram/prompt-blocks';
 import type { DataSource } from 'typeorm';
 import { toActionView } from '../actions/action-view';
 import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
+import { readContextRows } from './context-reads';
 import { ContextQuery } from './context.dto';
 import { MemoryUsageRecorder } from './memory-usage.recorder';
 import { awaitPosition } from './read-your-writes';
@@ -69,12 +61,9 @@ export class ContextController {
     const read = await this.readModels.read(
       { workspaceId, userId, roles: ['agent'] },
       async (manager) => {
-        const policy = await findMemoryPolicy(manager, workspaceId);
-        const settings = await findMemorySettings(manager, workspaceId, userId);
-        const agentEnabled = query.agentId
-          ? await isAgentMemoryEnabled(manager, workspaceId, query.agentId)
-          : true;
-        const memoryStatus = !agentEnabled
+        const rows = await readContextRows(manager, { workspaceId, userId }, query);
+        const { settings } = rows;
+        const memoryStatus = !rows.agentEnabled
           ? 'agent_disabled'
           : settings && !settings.enabled
             ? 'user_disabled'
@@ -85,25 +74,12 @@ export class ContextController {
                 )
               ? 'user_paused'
               : 'enabled';
-        const session = query.sessionId
-          ? await findSession(manager, workspaceId, userId, query.sessionId)
-          : null;
         return {
-          policy,
+          ...rows,
           memoryStatus,
-          session,
-          window: query.sessionId
-            ? await findLiveWindow(manager, workspaceId, userId, query.sessionId, policy.liveWindow)
-            : [],
-          memories:
-            memoryStatus === 'enabled'
-              ? await findMemories(manager, workspaceId, userId, { statuses: ['approved'] })
-              : [],
-          card:
-            memoryStatus === 'enabled'
-              ? await findIdentityCard(manager, workspaceId, userId)
-              : null,
-          actions: await findRecentActions(manager, workspaceId, userId, {
+          memories: memoryStatus === 'enabled' ? rows.memories : [],
+          card: memoryStatus === 'enabled' ? rows.card : null,
+          actions: recentPrefix(rows.actions, {
             limit: 10,
             since: now.minus({ hours: 48 }).toJSDate(),
           }),
