@@ -62,7 +62,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     exportEvents: number(values['export-events'], 100_000, 500),
     seconds: number(values.seconds, 10, 1),
     appendConnections: 32,
-    contextRate: number(values['context-rate'], 200, 20),
+    contextRate: number(values['context-rate'], 50, 20),
     lagRate: number(values['lag-rate'], 1000, 50),
     humanTurns: number(values.turns, 100, 12),
     resultsDir: values.results,
