@@ -28,26 +28,18 @@ export async function startEngram(
   env: Record<string, string> = {},
 ): Promise<EngramProcess> {
   const child = spawn(process.execPath, [...nodeFlags(kind), MAIN[kind]], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: database.ownerUrl,
-      ENGRAM_JWT_SECRET: BENCH_JWT_SECRET,
-      ENGRAM_MASTER_KEY: BENCH_MASTER_KEY.toString('base64'),
-      ENGRAM_RUN_WORKER: 'false',
-      PORT: '0',
-      ENGRAM_METRICS_PORT: '0',
-      ...passThrough('ENGRAM_APP_DB_PASSWORD', 'ENGRAM_PROJECTOR_DB_PASSWORD'),
-      ...env,
-    },
+    env: engramEnvironment(database, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let onReady: (url: string) => void = () => undefined;
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = /listening on (http:\/\/\S+)|Worker running/.exec(output);
+    if (match) onReady((match[1] ?? '').replace('localhost', '127.0.0.1'));
+  };
   const ready = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)|Worker running/.exec(output);
-      if (match) resolve((match[1] ?? '').replace('localhost', '127.0.0.1'));
-    };
+    onReady = resolve;
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) =>
@@ -55,8 +47,9 @@ export async function startEngram(
     );
   });
   const url = await ready;
-  // Keep reading so that a full pipe never blocks the process.
-  child.stdout.resume();
+  // Keep reading so that a full pipe never blocks the process, without keeping what it prints.
+  child.stdout.off('data', onData).resume();
+  child.stderr.off('data', onData).resume();
   let peak = 0;
   const peakRssMiB = () => {
     peak = Math.max(peak, readPeakRss(child.pid!));
@@ -72,6 +65,24 @@ export async function startEngram(
     clearTimeout(timer);
   };
   return { kind, child, url, peakRssMiB, stop };
+}
+
+/** The environment the processes run with (the CLI run against the same database needs it too). */
+export function engramEnvironment(
+  database: BenchDatabase,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    DATABASE_URL: database.ownerUrl,
+    ENGRAM_JWT_SECRET: BENCH_JWT_SECRET,
+    ENGRAM_MASTER_KEY: BENCH_MASTER_KEY.toString('base64'),
+    ENGRAM_RUN_WORKER: 'false',
+    PORT: '0',
+    ENGRAM_METRICS_PORT: '0',
+    ...passThrough('ENGRAM_APP_DB_PASSWORD', 'ENGRAM_PROJECTOR_DB_PASSWORD'),
+    ...env,
+  };
 }
 
 function nodeFlags(kind: 'api' | 'worker'): string[] {
