@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../support/build-if-stale';
-import { serverUrl } from '../support/test-database';
+import { scriptEnvironment } from '../support/test-database';
 
 const run = promisify(execFile);
 
@@ -19,7 +19,7 @@ describe('npm run bench (smoke size)', () => {
       const { stdout } = await run(
         process.execPath,
         [join(ROOT, 'dist', 'bench', 'run.js'), '--smoke', '--results', results],
-        { cwd: ROOT, env: { ...process.env, DATABASE_URL: serverUrl() }, timeout: 110_000 },
+        { cwd: ROOT, env: scriptEnvironment(), timeout: 110_000 },
       );
       expect(stdout).toContain('| scenario');
       const [file] = readdirSync(results);

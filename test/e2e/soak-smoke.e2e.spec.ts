@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../support/build-if-stale';
-import { TEST_ROLE_PASSWORDS, serverUrl } from '../support/test-database';
+import { scriptEnvironment } from '../support/test-database';
 
 type Finished = Readonly<{ code: number | null; stdout: string; stderr: string }>;
 
@@ -12,13 +12,7 @@ function runSoak(args: readonly string[]): Promise<Finished> {
       [join(ROOT, 'dist', 'bench', 'soak', 'run-soak.js'), ...args],
       {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: serverUrl(),
-          // The embedded server of a local run asks the login roles for passwords.
-          ENGRAM_APP_DB_PASSWORD: TEST_ROLE_PASSWORDS.app,
-          ENGRAM_PROJECTOR_DB_PASSWORD: TEST_ROLE_PASSWORDS.projector,
-        },
+        env: scriptEnvironment(),
         timeout: 85_000,
       },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),

@@ -46,3 +46,14 @@ export async function createTestDatabase(server = serverUrl()): Promise<TestData
     },
   };
 }
+
+/** The environment of a script the tests run against the test server (bench and soak smoke runs). */
+export function scriptEnvironment(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: serverUrl(),
+    // The embedded server of a local run asks the login roles for passwords.
+    ENGRAM_APP_DB_PASSWORD: TEST_ROLE_PASSWORDS.app,
+    ENGRAM_PROJECTOR_DB_PASSWORD: TEST_ROLE_PASSWORDS.projector,
+  };
+}
