@@ -73,12 +73,11 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
         return;
       }
       const generation = settings?.generation ?? 0;
-      for (const [index, candidate] of outcome.value.slice(0, 3).entries()) {
+      for (const candidate of outcome.value.slice(0, 3)) {
         await recordCandidate(
           deps,
           message,
           candidate,
-          index,
           generation,
           policy.reviewMode,
           policy.autoApproveAbove,
@@ -102,7 +101,6 @@ async function recordCandidate(
   deps: ProcessManagerDependencies,
   message: DecodedEvent<MessageRecorded>,
   candidate: ExtractedCandidate,
-  index: number,
   generation: number,
   mode: 'auto' | 'admin' | 'user',
   autoApproveAbove: number | undefined,
@@ -131,9 +129,12 @@ async function recordCandidate(
     },
     {
       metadata: followUpMetadata(message, occurredAt),
+      // Keyed on the memory, not on the candidate's rank: a reaction re-run after a crash may get
+      // other candidates (the read models moved on, the LLM answers differently); a rank-keyed id
+      // would then name another memory's event and the append would be refused forever.
       eventIds: (events) =>
         events.map((e) =>
-          deterministicId('extraction', workspaceId, userId, messageId, index, e.type),
+          deterministicId('extraction', workspaceId, userId, messageId, memoryId, e.type),
         ),
     },
   );
