@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { userStream, type Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import { CLOCK, EVENT_STORE } from '@engram/platform';
@@ -13,7 +13,7 @@ const FLUSH_EVERY_MS = 2000;
  * makes a memory look a little less recently used.
  */
 @Injectable()
-export class MemoryUsageRecorder implements OnApplicationShutdown {
+export class MemoryUsageRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('MemoryUsage');
   private pending = new Map<string, { workspaceId: string; userId: string; ids: Set<string> }>();
   private readonly timer: NodeJS.Timeout;
@@ -63,7 +63,8 @@ export class MemoryUsageRecorder implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the pools close (they close in onApplicationShutdown): the last usage is written too. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
   }
