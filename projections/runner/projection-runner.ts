@@ -1,27 +1,34 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { batched, type EventCodec, type EventStore, type RecordedEvent } from '@engram/event-store';
+import type { EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
 import type { DataSource, EntityManager } from 'typeorm';
 import { applyBatch } from './apply-batch';
-import { ensureCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
+import {
+  advanceCheckpoint,
+  ensureCheckpoint,
+  readCheckpoint,
+  type SqlCondition,
+} from './checkpoints';
 import { typesFedTo, type AnyProjection } from './projection';
+import { SharedEventFeed } from './shared-event-feed';
 
 export type RunnerDependencies = Readonly<{
   store: EventStore;
   codec: EventCodec;
   /** Connected as the projector role. */
   dataSource: DataSource;
+  /** Shared by the runners of one process (one read and one decode per event); else the runner's own. */
+  feed?: SharedEventFeed;
   onError?: (projection: string, error: unknown) => void;
 }>;
 
 export type RunnerOptions = Readonly<{
   batchSize?: number;
-  maxWaitMs?: number;
   retryMs?: number;
   /**
-   * Checked inside each batch's transaction: false when this runner may no longer write (its worker
+   * Checked by each batch's first statement: false when this runner may no longer write (its worker
    * lost the partition's lease), and the batch is rolled back.
    */
-  mayWrite?: (manager: EntityManager) => Promise<boolean>;
+  fence?: SqlCondition;
 }>;
 
 export class PartitionLostError extends Error {
@@ -32,7 +39,7 @@ export class PartitionLostError extends Error {
 }
 
 /**
- * Keeps one projection up to date: follows the store from the projection's checkpoint and applies each
+ * Keeps one projection up to date: follows the log from the projection's checkpoint and applies each
  * batch of events together with the new checkpoint in one transaction, so a crash never loses or
  * double-applies an event. The checkpoint row is locked per batch; when it moved under us (a rebuild),
  * the runner starts again from the new checkpoint.
@@ -49,81 +56,82 @@ export class ProjectionRunner {
   }
 
   async run(signal: AbortSignal): Promise<void> {
-    await ensureCheckpoint(this.deps.dataSource.manager, this.projection.name);
-    while (!signal.aborted) {
-      try {
-        await this.followFromCheckpoint(signal);
-      } catch (error) {
-        if (signal.aborted) return;
-        this.deps.onError?.(this.projection.name, error);
-        await sleep(this.options.retryMs ?? 1000, undefined, { signal }).catch(() => undefined);
+    await this.withFeed(async (feed) => {
+      await ensureCheckpoint(this.deps.dataSource.manager, this.projection.name);
+      while (!signal.aborted) {
+        try {
+          await this.followFromCheckpoint(feed, signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          this.deps.onError?.(this.projection.name, error);
+          await sleep(this.options.retryMs ?? 1000, undefined, { signal }).catch(() => undefined);
+        }
       }
-    }
+    });
   }
 
   /** Applies what is in the store right now and returns (for CLI rebuilds and tests). */
   async catchUp(): Promise<bigint> {
-    const manager = this.deps.dataSource.manager;
-    await ensureCheckpoint(manager, this.projection.name);
-    let checkpoint = await readCheckpoint(manager, this.projection.name);
-    const head = await this.deps.store.headPosition();
-    while (checkpoint < head) {
-      const events = await this.deps.store.readAll({
-        after: checkpoint,
-        maxCount: this.options.batchSize ?? 2000,
-      });
-      if (events.length === 0) break;
-      if (!(await this.applyInTransaction(events, checkpoint))) {
-        checkpoint = await readCheckpoint(manager, this.projection.name);
-        continue;
+    return this.withFeed(async (feed) => {
+      const manager = this.deps.dataSource.manager;
+      await ensureCheckpoint(manager, this.projection.name);
+      let checkpoint = await readCheckpoint(manager, this.projection.name);
+      const head = await this.deps.store.headPosition();
+      while (checkpoint < head) {
+        const events = await feed.read(checkpoint, this.options.batchSize);
+        if (events.length === 0) break;
+        if (!(await this.applyInTransaction(feed, events, checkpoint))) {
+          checkpoint = await readCheckpoint(manager, this.projection.name);
+          continue;
+        }
+        checkpoint = events[events.length - 1]!.globalPosition;
       }
-      checkpoint = events[events.length - 1]!.globalPosition;
-    }
-    return checkpoint;
+      return checkpoint;
+    });
   }
 
-  private async followFromCheckpoint(signal: AbortSignal): Promise<void> {
-    let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
-    // Ends the subscription when the runner stops, or when this method returns (checkpoint moved).
-    const local = new AbortController();
+  private async withFeed<T>(work: (feed: SharedEventFeed) => Promise<T>): Promise<T> {
+    if (this.deps.feed) return work(this.deps.feed);
+    const feed = new SharedEventFeed(this.deps.store, this.deps.codec);
     try {
-      const events = this.deps.store.subscribeToAll({
-        after: checkpoint,
-        signal: AbortSignal.any([signal, local.signal]),
-      });
-      for await (const batch of batched(
-        events,
-        this.options.batchSize ?? 2000,
-        this.options.maxWaitMs ?? 5,
-      )) {
-        if (batch.length === 0) continue;
-        if (!(await this.applyInTransaction(batch, checkpoint))) return;
-        checkpoint = batch[batch.length - 1]!.globalPosition;
-      }
+      return await work(feed);
     } finally {
-      local.abort();
+      feed.close();
     }
   }
 
+  private async followFromCheckpoint(feed: SharedEventFeed, signal: AbortSignal): Promise<void> {
+    let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
+    while (!signal.aborted) {
+      const batch = await feed.follow(checkpoint, signal, this.options.batchSize);
+      if (batch.length === 0) continue;
+      if (!(await this.applyInTransaction(feed, batch, checkpoint))) return;
+      checkpoint = batch[batch.length - 1]!.globalPosition;
+    }
+  }
+
+  /** False when the checkpoint was not at `expectedCheckpoint` (nothing applied). */
   private async applyInTransaction(
+    feed: SharedEventFeed,
     events: readonly RecordedEvent[],
     expectedCheckpoint: bigint,
   ): Promise<boolean> {
     const relevant = events.filter((event) => this.handled.has(event.type));
-    const decoded = await Promise.all(relevant.map((event) => this.deps.codec.decode(event)));
-    return this.deps.dataSource.transaction(async (manager) => {
-      const current = await lockCheckpoint(manager, this.projection.name);
-      if (current !== expectedCheckpoint) return false;
-      if (this.options.mayWrite && !(await this.options.mayWrite(manager))) {
-        throw new PartitionLostError(this.projection.name);
-      }
-      await applyBatch(manager, this.projection, decoded);
-      await writeCheckpoint(
-        manager,
-        this.projection.name,
-        events[events.length - 1]!.globalPosition,
-      );
-      return true;
-    });
+    const decoded = await Promise.all(relevant.map((event) => feed.decode(event)));
+    const name = this.projection.name;
+    const last = events[events.length - 1]!.globalPosition;
+    const advance = (manager: EntityManager) =>
+      advanceCheckpoint(manager, name, expectedCheckpoint, last, this.options.fence);
+    // Without rows to write, moving the checkpoint is one statement: no transaction to open.
+    const outcome =
+      decoded.length === 0
+        ? await advance(this.deps.dataSource.manager)
+        : await this.deps.dataSource.transaction(async (manager) => {
+            const result = await advance(manager);
+            if (result === 'advanced') await applyBatch(manager, this.projection, decoded);
+            return result;
+          });
+    if (outcome === 'fenced') throw new PartitionLostError(name);
+    return outcome === 'advanced';
   }
 }

@@ -24,8 +24,13 @@ import {
   summaryReactor,
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
-import { PROJECTIONS, READ_MODEL_ENTITIES, ProjectionRunner } from '@engram/projections';
-import type { DataSource, EntityManager } from 'typeorm';
+import {
+  PROJECTIONS,
+  READ_MODEL_ENTITIES,
+  ProjectionRunner,
+  SharedEventFeed,
+} from '@engram/projections';
+import type { DataSource } from 'typeorm';
 import { createEventStore } from './create-event-store';
 import { LeaseCoordinator, leaseTable, type Partition } from './leases';
 import type { Runtime } from './prepare-runtime';
@@ -42,6 +47,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   private readonly stop = new AbortController();
   private running: Promise<unknown> | undefined;
   private store: EventStore | undefined;
+  private feed: SharedEventFeed | undefined;
   private dataSource: DataSource | undefined;
   private coordinator: LeaseCoordinator | undefined;
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -73,6 +79,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         `${name}: ${error instanceof Error ? error.message : String(error)}; retrying`,
       );
     const base = { store: this.store, codec: this.codec, dataSource: this.dataSource, onError };
+    // One read and one decode of each event for all the projections this worker holds.
+    this.feed = new SharedEventFeed(this.store, this.codec);
     const deps: ProcessManagerDependencies = {
       store: this.store,
       codec: this.codec,
@@ -81,14 +89,14 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       clock: this.clock,
       policies: readModelPolicies(this.dataSource),
     };
-    const mayWrite = (partition: string) => (manager: EntityManager) =>
-      leaseTable.holds(manager, this.workerId, partition);
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const partitions: Partition[] = [
       ...PROJECTIONS.map((projection) => {
         const name = `projection:${projection.name}`;
-        const runner = new ProjectionRunner(base, projection, { mayWrite: mayWrite(name) });
+        const runner = new ProjectionRunner({ ...base, feed: this.feed }, projection, {
+          fence: leaseTable.heldBy(this.workerId, name),
+        });
         return { name, run: (signal: AbortSignal) => runner.run(signal) };
       }),
       ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map((reactor) => {
@@ -125,6 +133,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
     await this.running;
+    this.feed?.close();
     await this.store?.close();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
   }

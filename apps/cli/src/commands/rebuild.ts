@@ -3,6 +3,7 @@ import {
   PROJECTIONS,
   READ_MODEL_ENTITIES,
   ProjectionRunner,
+  SharedEventFeed,
   resetProjection,
 } from '@engram/projections';
 import { createCodec, createEventStore, type Runtime } from '@engram/platform';
@@ -23,24 +24,29 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
   const dataSource = await createDataSource(
     runtime.projectorUrl,
     READ_MODEL_ENTITIES,
-    2,
+    Math.min(selected.length + 1, 8),
     'engram-cli',
   ).initialize();
   // The projector role only reads data keys: decoding is all a rebuild does.
   const { codec, close } = createCodec(runtime, runtime.projectorUrl, 'engram-cli');
+  // The projections replay side by side from one feed: each event is read and decoded once.
+  const feed = new SharedEventFeed(store, codec);
   try {
-    for (const projection of selected) {
-      const started = Date.now();
-      await resetProjection(dataSource, projection);
-      const position = await new ProjectionRunner(
-        { store, codec, dataSource },
-        projection,
-      ).catchUp();
-      process.stderr.write(
-        `${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`,
-      );
-    }
+    await Promise.all(
+      selected.map(async (projection) => {
+        const started = Date.now();
+        await resetProjection(dataSource, projection);
+        const position = await new ProjectionRunner(
+          { store, codec, dataSource, feed },
+          projection,
+        ).catchUp();
+        process.stderr.write(
+          `${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`,
+        );
+      }),
+    );
   } finally {
+    feed.close();
     await store.close();
     await dataSource.destroy();
     await close();

@@ -94,15 +94,17 @@ export const leaseTable = {
   },
 
   /**
-   * Inside a transaction: true while `workerId` holds the lease, and keeps it from being taken over
-   * until the transaction ends (a takeover's UPDATE waits on the row lock, then sees the renewed or
-   * released row). Projection batches check it, so a worker paused past its lease writes nothing.
+   * An SQL condition for a statement inside a transaction: true while `workerId` holds the lease,
+   * and keeps it from being taken over until the transaction ends (a takeover's UPDATE waits on the
+   * row lock, then sees the renewed or released row). Projection batches check it in the statement
+   * that advances their checkpoint, so a worker paused past its lease writes nothing.
    */
-  async holds(sql: Sql, workerId: string, name: string): Promise<boolean> {
-    const rows = await sql.query<unknown[]>(
-      `SELECT 1 FROM worker_leases WHERE name = $1 AND holder = $2 AND expires_at > now() FOR SHARE`,
-      [name, workerId],
-    );
-    return rows.length === 1;
+  heldBy(workerId: string, name: string) {
+    return (first: number) => ({
+      sql: `EXISTS (SELECT 1 FROM worker_leases
+                     WHERE name = $${first} AND holder = $${first + 1} AND expires_at > now()
+                     FOR SHARE)`,
+      params: [name, workerId],
+    });
   },
 };
