@@ -103,6 +103,41 @@ describe('command handling under concurrent writers', () => {
     expect(await counts(stream)).toEqual([1, 2, 3]);
   });
 
+  it('a command that usually opens its stream reads nothing first, and decides on the stream when it exists', async () => {
+    const reads: string[] = [];
+    const counting = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property !== 'readStream') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<EventStore['readStream']>) => {
+          reads.push(args[0]);
+          return target.readStream(...args);
+        };
+      },
+    });
+    const stream = `w1/u1/counter/${randomUUID()}`;
+    const opened = await handleCommand(
+      { store: counting, codec },
+      stream,
+      counter,
+      { type: 'Count' },
+      { metadata, usuallyOpensStream: true },
+    );
+    expect(reads).toEqual([]);
+    expect(opened.history).toEqual([]);
+
+    const next = await handleCommand(
+      { store: counting, codec },
+      stream,
+      counter,
+      { type: 'Count' },
+      { metadata, usuallyOpensStream: true },
+    );
+    expect(reads).toEqual([stream]);
+    expect(next.history).toHaveLength(1);
+    expect(next.position).toBeGreaterThan(opened.position);
+    expect(await counts(stream)).toEqual([1, 2]);
+  });
+
   it('40 concurrent commands on one stream: each lands or is a conflict, never a lost update', async () => {
     const stream = `w1/u1/counter/${randomUUID()}`;
     const outcomes = await Promise.allSettled(

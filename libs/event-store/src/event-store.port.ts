@@ -26,6 +26,11 @@ export type AppendResult = Readonly<{
   nextExpectedRevision: bigint;
   /** Global position of the last event written (or already present, for an idempotent retry). */
   position: bigint;
+  /**
+   * True when every event was already stored (an idempotent retry: nothing written), false when they
+   * were written now; absent when the adapter cannot tell.
+   */
+  alreadyStored?: boolean;
 }>;
 
 export type Direction = 'forwards' | 'backwards';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { foldEvents, type Decider, type Event, type EventMetadata } from '@engram/domain';
 import type { DecodedEvent, EventCodec } from './codec';
 import { StreamNotFoundError, WrongExpectedVersionError } from './errors';
-import type { EventStore, RecordedEvent } from './event-store.port';
+import type { AppendResult, EventStore, RecordedEvent } from './event-store.port';
 
 export type CommandContext = Readonly<{ store: EventStore; codec: EventCodec }>;
 
@@ -12,6 +12,12 @@ export type HandleOptions<E extends Event> = Readonly<{
   /** Ids of the decided events; deterministic ids make a retried command idempotent. */
   eventIds?: (events: readonly E[]) => readonly string[];
   maxAttempts?: number;
+  /**
+   * The command usually opens its stream (a message is recorded once): decide on the initial state and
+   * append expecting no stream, without reading it first. When the stream exists after all, the
+   * command is handled the usual way. A retry of the same event ids is answered by the store's idempotency.
+   */
+  usuallyOpensStream?: boolean;
 }>;
 
 export type HandleResult<E extends Event, State> = Readonly<{
@@ -36,6 +42,10 @@ export async function handleCommand<Command, E extends Event, State>(
   options: HandleOptions<E>,
 ): Promise<HandleResult<E, State>> {
   const maxAttempts = options.maxAttempts ?? 3;
+  if (options.usuallyOpensStream) {
+    const opened = await tryOpening(context, streamId, decider, command, options);
+    if (opened) return opened;
+  }
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await readStreamOrEmpty(context.store, streamId);
     const history = await Promise.all(recorded.map((event) => context.codec.decode<E>(event)));
@@ -48,26 +58,64 @@ export async function handleCommand<Command, E extends Event, State>(
     if (events.length === 0) {
       return { history, events, state, position: last?.globalPosition ?? 0n };
     }
-    const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
-    const metadata =
-      typeof options.metadata === 'function' ? options.metadata(history) : options.metadata;
-    const records = await Promise.all(
-      events.map((event, index) => context.codec.encode({ eventId: ids[index]!, event, metadata })),
-    );
     try {
-      const result = await context.store.appendToStream(streamId, records, {
-        expectedRevision: last ? last.streamRevision : 'no_stream',
-      });
-      return {
-        history,
-        events,
-        state: events.reduce(decider.evolve, state),
-        position: result.position,
-      };
+      const { position } = await append(context, streamId, events, history, options, last);
+      return { history, events, state: events.reduce(decider.evolve, state), position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
     }
   }
+}
+
+/** The optimistic first attempt of `usuallyOpensStream`: undefined when the stream turned out to exist. */
+async function tryOpening<Command, E extends Event, State>(
+  context: CommandContext,
+  streamId: string,
+  decider: Decider<Command, E, State>,
+  command: Command,
+  options: HandleOptions<E>,
+): Promise<HandleResult<E, State> | undefined> {
+  const state = decider.initialState();
+  let events: readonly E[];
+  try {
+    events = decider.decide(command, state);
+  } catch {
+    return undefined; // refused on an empty stream: let the usual path decide on the real one
+  }
+  if (events.length === 0) return undefined;
+  try {
+    const result = await append(context, streamId, events, [], options, undefined);
+    // A retry must be answered from the stream as stored (e.g. the first attempt's trace id).
+    if (result.alreadyStored !== false) return undefined;
+    return {
+      history: [],
+      events,
+      state: events.reduce(decider.evolve, state),
+      position: result.position,
+    };
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return undefined;
+    throw error;
+  }
+}
+
+async function append<E extends Event>(
+  context: CommandContext,
+  streamId: string,
+  events: readonly E[],
+  history: readonly DecodedEvent<E>[],
+  options: HandleOptions<E>,
+  last: RecordedEvent | undefined,
+): Promise<AppendResult> {
+  const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
+  const metadata =
+    typeof options.metadata === 'function' ? options.metadata(history) : options.metadata;
+  const records = await Promise.all(
+    events.map((event, index) => context.codec.encode({ eventId: ids[index]!, event, metadata })),
+  );
+  return context.store.appendToStream(streamId, records, {
+    expectedRevision: last ? last.streamRevision : 'no_stream',
+  });
 }
 
 async function readStreamOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {

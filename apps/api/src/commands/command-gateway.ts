@@ -43,7 +43,7 @@ export class CommandGateway {
     command: Command,
     context: RequestContext,
     eventIds?: (events: readonly E[]) => readonly string[],
-    options: Readonly<{ inheritTrace?: boolean }> = {},
+    options: Readonly<{ inheritTrace?: boolean; usuallyOpensStream?: boolean }> = {},
   ): Promise<Decided<E, State>> {
     const metadata = this.metadata(context);
     // Later steps of an aggregate (confirm, execute...) carry the trace id of the event that opened it.
@@ -54,7 +54,7 @@ export class CommandGateway {
         }
       : metadata;
     return this.bus.execute<Decide<Command, E, State>, Decided<E, State>>(
-      new Decide(streamId, decider, command, withTrace, eventIds),
+      new Decide(streamId, decider, command, withTrace, eventIds, options.usuallyOpensStream),
     );
   }
 }

@@ -12,6 +12,7 @@ export class Decide<Command = unknown, E extends Event = Event, State = unknown>
     readonly command: Command,
     readonly metadata: EventMetadata | ((history: readonly DecodedEvent<E>[]) => EventMetadata),
     readonly eventIds?: (events: readonly E[]) => readonly string[],
+    readonly usuallyOpensStream = false,
   ) {}
 }
 

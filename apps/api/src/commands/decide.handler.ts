@@ -17,7 +17,11 @@ export class DecideHandler implements ICommandHandler<Decide, Decided> {
       decide.streamId,
       decide.decider,
       decide.command,
-      { metadata: decide.metadata, ...(decide.eventIds ? { eventIds: decide.eventIds } : {}) },
+      {
+        metadata: decide.metadata,
+        usuallyOpensStream: decide.usuallyOpensStream,
+        ...(decide.eventIds ? { eventIds: decide.eventIds } : {}),
+      },
     );
   }
 }

@@ -27,9 +27,12 @@ export class MessagesController {
     @Headers() headers: RequestHeaders,
   ): Promise<RecordMessageResponse> {
     const messageId = (body.messageId ?? randomUUID()).toLowerCase();
-    const traceId = body.traceId ?? randomUUID();
-    // One stream per message: recording never reads the user's history, and the event id derives from
-    // the owner and the message id, so a retried request appends nothing (and another user's id never clashes).
+    // Derived, not random: a retry without traceId is answered with the trace of the first attempt.
+    const traceId =
+      body.traceId ?? deterministicId('message-trace', workspaceId, userId, messageId);
+    // One stream per message, opened by this command: recording reads nothing first, and the event id
+    // derives from the owner and the message id, so a retried request appends nothing (and another
+    // user's id never clashes).
     const result = await this.commands.decide(
       userStream(workspaceId, userId, 'message', messageId),
       messageDecider,
@@ -54,6 +57,7 @@ export class MessagesController {
         occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : undefined,
       },
       () => [deterministicId('message', workspaceId, userId, messageId)],
+      { usuallyOpensStream: true },
     );
     return {
       messageId,

@@ -2,10 +2,12 @@ import { EventStore1764400000000 } from './1764400000000-event-store';
 import { ProjectionCheckpoints1764400000001 } from './1764400000001-projection-checkpoints';
 import { DataKeys1764400000002 } from './1764400000002-data-keys';
 import { WorkerLeases1764400000003 } from './1764400000003-worker-leases';
+import { AppendBatchFunction1764400000004 } from './1764400000004-append-batch-function';
 
 export const CORE_MIGRATIONS = [
   EventStore1764400000000,
   ProjectionCheckpoints1764400000001,
   DataKeys1764400000002,
   WorkerLeases1764400000003,
+  AppendBatchFunction1764400000004,
 ];

@@ -9,7 +9,7 @@ type Pending = AppendRequest & {
 
 /**
  * Concurrent appends queue here while a transaction is in flight; the next transaction takes all of
- * them at once. Nothing waits on a timer: a lone append is written immediately, and under load one
+ * them at once (one call of the append function). Nothing waits on a timer: a lone append is written immediately, and under load one
  * commit (one fsync) serves many requests.
  */
 export class GroupCommitter {
@@ -49,29 +49,26 @@ export class GroupCommitter {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
-    let client;
     try {
-      client = await this.pool.connect();
-    } catch (error) {
-      for (const pending of batch) pending.reject(error as Error);
-      return;
-    }
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const outcomes = await appendBatch(client, batch);
-      await client.query('COMMIT');
+      const outcomes = await appendBatch(this.pool, batch);
       outcomes.forEach((outcome, index) => {
         const pending = batch[index]!;
         if (outcome.ok) pending.resolve(outcome.result);
         else pending.reject(outcome.error);
       });
     } catch (error) {
-      broken = error as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      for (const pending of batch) pending.reject(broken);
-    } finally {
-      client.release(broken);
+      if (batch.length > 1 && isRefusedData(error)) {
+        // One request's data was refused by PostgreSQL: the others must not fail with it.
+        for (const pending of batch) await this.flush([pending]);
+        return;
+      }
+      for (const pending of batch) pending.reject(error as Error);
     }
   }
+}
+
+/** Data exceptions (22xxx) and integrity violations (23xxx) belong to a request, not to the connection. */
+function isRefusedData(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }

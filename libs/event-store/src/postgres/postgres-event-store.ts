@@ -66,12 +66,6 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const stream = await this.pool.query<{ deleted: boolean }>(
-      'SELECT deleted FROM event_streams WHERE stream_id = $1',
-      [streamId],
-    );
-    if (stream.rows.length === 0 || stream.rows[0]!.deleted)
-      throw new StreamNotFoundError(streamId);
     const backwards = options.direction === 'backwards';
     const params: unknown[] = [streamId];
     let condition = '';
@@ -81,11 +75,20 @@ export class PostgresEventStore implements EventStore {
       condition = `AND stream_revision ${backwards ? '<=' : '>='} $2`;
     }
     params.push(options.maxCount ?? null);
-    const result = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ${condition}
-       ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $${params.length}`,
+    // One statement: the stream's state and its events from the same snapshot, in one round trip.
+    const result = await this.pool.query<EventRow & { stream_deleted: boolean }>(
+      `SELECT s.deleted AS stream_deleted, e.*
+         FROM event_streams s
+         LEFT JOIN LATERAL (
+           SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = s.stream_id ${condition}
+            ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $${params.length}
+         ) e ON true
+        WHERE s.stream_id = $1`,
       params,
     );
+    const first = result.rows[0];
+    if (!first || first.stream_deleted) throw new StreamNotFoundError(streamId);
+    if (first.event_id === null) return [];
     return result.rows.map(toRecordedEvent);
   }
 
