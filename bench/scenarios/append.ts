@@ -23,7 +23,7 @@ export async function appendScenario(
   const api = await startApi(store);
   const connections = options.appendConnections;
   let sent = 0;
-  const load = (seconds: number) =>
+  const load = (seconds: number, refused = false) =>
     autocannon({
       url: api.url,
       connections,
@@ -41,7 +41,10 @@ export async function appendScenario(
             return {
               ...request,
               path: `/v1/workspaces/${BENCH_WORKSPACE}/users/${user}/messages`,
-              body: JSON.stringify(messageBody(sent)),
+              // Refused: the same request without its text, answered 400 before any database work.
+              body: JSON.stringify(
+                refused ? { ...messageBody(sent), text: undefined } : messageBody(sent),
+              ),
             };
           },
         },
@@ -51,8 +54,11 @@ export async function appendScenario(
   const engram = await load(options.seconds);
   if (engram['2xx'] === 0)
     throw new Error(`append: no request succeeded (${engram.non2xx} non-2xx)`);
+  // What bounds the ratio: the same HTTP pipeline (auth, validation, logging, metrics) with no database.
+  const pipeline = await load(options.seconds, true);
   const raw = await insertRaw(store, connections, options.seconds);
   const engramRate = engram['2xx'] / engram.duration;
+  const pipelineRate = pipeline['4xx'] / pipeline.duration;
   return {
     measurements: [
       measurement({
@@ -64,6 +70,13 @@ export async function appendScenario(
         target: '≥ 1.0× raw single-row INSERTs',
         met: engramRate >= raw.rate,
       }),
+      measurement({
+        scenario: '1 append',
+        metric: `bound: the HTTP pipeline alone (400 before the database), ${connections} connections`,
+        unit: 'req/s',
+        engram: pipelineRate,
+        baseline: raw.rate,
+      }),
     ],
     details: {
       engram: {
@@ -73,6 +86,11 @@ export async function appendScenario(
         seconds: engram.duration,
         latencyP50: engram.latency.p50,
         latencyP99: engram.latency.p99,
+      },
+      pipeline: {
+        refused: pipeline['4xx'],
+        other: pipeline.requests.total - pipeline['4xx'],
+        latencyP50: pipeline.latency.p50,
       },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
     },
