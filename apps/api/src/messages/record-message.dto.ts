@@ -45,7 +45,11 @@ export class RecordMessageBody {
 
 export class RecordMessageResponse {
   @ApiProperty({ format: 'uuid' }) messageId!: string;
-  @ApiProperty() traceId!: string;
+  @ApiProperty({
+    description:
+      'The trace of the message: the one given, or one derived from the message id (a retry gets the first one)',
+  })
+  traceId!: string;
   @ApiProperty({
     description: 'Global position of the event; pass it as minPosition to read your write',
   })
