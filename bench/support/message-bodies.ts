@@ -12,7 +12,7 @@ export function messageBody(index: number) {
   return {
     messageId: randomUUID(),
     sessionId: `s${1 + (index % 3)}`,
-    role: 'user',
+    role: 'user' as const,
     channel: 'telegram',
     agentId: 'assistant-main',
     text: `${TEXTS[index % TEXTS.length]!} (${index})`,
