@@ -13,10 +13,16 @@ import { sqlRowTable, type RowTable } from './row-table';
 
 type WorkingRow<Row> = { row: Row; deleted: boolean };
 
+/** What a batch leaves to write: the final state of every row it touched. */
+export type BatchWrites<Row extends OwnedRow> = Readonly<{
+  ownerDeletes: readonly { workspaceId: string; userId: string }[];
+  deletes: readonly Partial<Row>[];
+  upserts: readonly Row[];
+}>;
+
 /**
  * Folds a batch of events into row changes in memory, then writes them with a few statements:
- * owner-wide deletes first, then deletes by key, then one multi-row upsert. Rows deleted by an
- * owner-wide delete are dropped from the working set, so what is upserted is always the final state.
+ * owner-wide deletes first, then deletes by key, then one multi-row upsert.
  */
 export async function applyBatch<Row extends OwnedRow>(
   target: EntityManager | RowTable<Row>,
@@ -24,6 +30,18 @@ export async function applyBatch<Row extends OwnedRow>(
   events: readonly DecodedEvent[],
 ): Promise<void> {
   const table = 'findByKeys' in target ? target : sqlRowTable(target, projection);
+  await writeBatch(table, await foldBatch(table, projection, events));
+}
+
+/**
+ * The batch's events applied in memory to the rows they name (read from `table`). Rows deleted by an
+ * owner-wide delete are dropped from the working set, so what is upserted is always the final state.
+ */
+export async function foldBatch<Row extends OwnedRow>(
+  table: RowTable<Row>,
+  projection: Projection<Row>,
+  events: readonly DecodedEvent[],
+): Promise<BatchWrites<Row>> {
   const working = await loadRows(table, projection, events);
   const ownerDeletes: { workspaceId: string; userId: string }[] = [];
   const view = {
@@ -37,19 +55,25 @@ export async function applyBatch<Row extends OwnedRow>(
       applyChange(projection, working, ownerDeletes, change);
     }
   }
-  for (const owner of ownerDeletes) {
-    await table.deleteWhere(owner as Partial<Row>);
-  }
-  const deleted = [...working.values()].filter((entry) => entry.deleted).map((e) => e.row);
-  for (const row of deleted) {
-    await table.deleteWhere(keyOf(projection, row));
-  }
-  const upserts = [...working.values()].filter(
-    (entry) => !entry.deleted && entry.row !== undefined,
-  );
+  const entries = [...working.values()];
+  return {
+    ownerDeletes,
+    deletes: entries.filter((entry) => entry.deleted).map((entry) => keyOf(projection, entry.row)),
+    upserts: entries
+      .filter((entry) => !entry.deleted && entry.row !== undefined)
+      .map((entry) => entry.row),
+  };
+}
+
+export async function writeBatch<Row extends OwnedRow>(
+  table: RowTable<Row>,
+  writes: BatchWrites<Row>,
+): Promise<void> {
+  for (const owner of writes.ownerDeletes) await table.deleteWhere(owner as Partial<Row>);
+  for (const key of writes.deletes) await table.deleteWhere(key);
   // Rows are written only when a column changed (IS DISTINCT FROM), as TypeORM's
   // skipUpdateIfNoValuesChanged did.
-  await table.upsert(upserts.map((entry) => entry.row));
+  await table.upsert(writes.upserts);
 }
 
 /**

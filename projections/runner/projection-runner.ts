@@ -1,14 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
-import type { DataSource, EntityManager } from 'typeorm';
-import { applyBatch } from './apply-batch';
+import type { DataSource } from 'typeorm';
+import { foldBatch, writeBatch, type BatchWrites } from './apply-batch';
 import {
-  advanceCheckpoint,
-  ensureCheckpoint,
-  readCheckpoint,
+  advanceCheckpoints,
+  type Advance,
+  type CheckpointAdvance,
   type SqlCondition,
-} from './checkpoints';
-import { typesFedTo, type AnyProjection } from './projection';
+} from './checkpoint-advance';
+import type { CheckpointCommitter } from './checkpoint-committer';
+import { ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { typesFedTo, type AnyProjection, type OwnedRow } from './projection';
+import { RowCache } from './row-cache';
+import { sqlRowTable, type SqlRowTable } from './row-table';
 import { SharedEventFeed } from './shared-event-feed';
 
 export type RunnerDependencies = Readonly<{
@@ -18,6 +22,8 @@ export type RunnerDependencies = Readonly<{
   dataSource: DataSource;
   /** Shared by the runners of one process (one read and one decode per event); else the runner's own. */
   feed?: SharedEventFeed;
+  /** Shared by the runners of one process: their batches' statements grouped when they meet. */
+  committer?: CheckpointCommitter;
   onError?: (projection: string, error: unknown) => void;
 }>;
 
@@ -76,12 +82,14 @@ export class ProjectionRunner {
       const manager = this.deps.dataSource.manager;
       await ensureCheckpoint(manager, this.projection.name);
       let checkpoint = await readCheckpoint(manager, this.projection.name);
+      let rows = new RowCache<OwnedRow>(this.projection);
       const head = await this.deps.store.headPosition();
       while (checkpoint < head) {
         const events = await feed.read(checkpoint, this.options.batchSize);
         if (events.length === 0) break;
-        if (!(await this.applyInTransaction(feed, events, checkpoint))) {
+        if (!(await this.applyWithCheckpoint(feed, rows, events, checkpoint))) {
           checkpoint = await readCheckpoint(manager, this.projection.name);
+          rows = new RowCache<OwnedRow>(this.projection);
           continue;
         }
         checkpoint = events[events.length - 1]!.globalPosition;
@@ -102,36 +110,67 @@ export class ProjectionRunner {
 
   private async followFromCheckpoint(feed: SharedEventFeed, signal: AbortSignal): Promise<void> {
     let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
+    const rows = new RowCache<OwnedRow>(this.projection);
     while (!signal.aborted) {
       const batch = await feed.follow(checkpoint, signal, this.options.batchSize);
       if (batch.length === 0) continue;
-      if (!(await this.applyInTransaction(feed, batch, checkpoint))) return;
+      if (!(await this.applyWithCheckpoint(feed, rows, batch, checkpoint))) return;
       checkpoint = batch[batch.length - 1]!.globalPosition;
     }
   }
 
-  /** False when the checkpoint was not at `expectedCheckpoint` (nothing applied). */
-  private async applyInTransaction(
+  /**
+   * Applies a batch and moves the checkpoint past it, atomically. False when the checkpoint was not
+   * at `expectedCheckpoint` (nothing applied); the caller then drops `rows`, as it does when this
+   * throws. The rows are read (the cache's, or the table's) before the checkpoint is locked: the
+   * statement that advances it proves that nobody wrote since.
+   */
+  private async applyWithCheckpoint(
     feed: SharedEventFeed,
+    rows: RowCache<OwnedRow>,
     events: readonly RecordedEvent[],
     expectedCheckpoint: bigint,
   ): Promise<boolean> {
     const relevant = events.filter((event) => this.handled.has(event.type));
     const decoded = await Promise.all(relevant.map((event) => feed.decode(event)));
-    const name = this.projection.name;
-    const last = events[events.length - 1]!.globalPosition;
-    const advance = (manager: EntityManager) =>
-      advanceCheckpoint(manager, name, expectedCheckpoint, last, this.options.fence);
-    // Without rows to write, moving the checkpoint is one statement: no transaction to open.
-    const outcome =
-      decoded.length === 0
-        ? await advance(this.deps.dataSource.manager)
-        : await this.deps.dataSource.transaction(async (manager) => {
-            const result = await advance(manager);
-            if (result === 'advanced') await applyBatch(manager, this.projection, decoded);
-            return result;
-          });
-    if (outcome === 'fenced') throw new PartitionLostError(name);
+    const table = sqlRowTable(this.deps.dataSource.manager, this.projection);
+    const writes = await foldBatch(rows.reading(table), this.projection, decoded);
+    const last = events.at(-1)!.globalPosition;
+    const outcome = await this.write(table, writes, expectedCheckpoint, last);
+    if (outcome === 'fenced') throw new PartitionLostError(this.projection.name);
+    if (outcome === 'advanced') rows.commit(writes);
     return outcome === 'advanced';
+  }
+
+  private async write(
+    table: SqlRowTable<OwnedRow>,
+    writes: BatchWrites<OwnedRow>,
+    from: bigint,
+    to: bigint,
+  ): Promise<Advance> {
+    const advance: CheckpointAdvance = {
+      name: this.projection.name,
+      from,
+      to,
+      fence: this.options.fence,
+    };
+    if (writes.ownerDeletes.length === 0 && writes.deletes.length === 0) {
+      // Most batches only upsert: rows and checkpoint in one statement, no transaction to open.
+      const { upserts } = writes;
+      const write: CheckpointAdvance['write'] =
+        upserts.length === 0
+          ? undefined
+          : (first, guard) => table.guardedUpsert(upserts, first, guard);
+      if (this.deps.committer) return this.deps.committer.advance({ ...advance, write });
+      const [outcome] = await advanceCheckpoints(this.deps.dataSource.manager, [
+        { ...advance, write },
+      ]);
+      return outcome!;
+    }
+    return this.deps.dataSource.transaction(async (manager) => {
+      const [outcome] = await advanceCheckpoints(manager, [advance]);
+      if (outcome === 'advanced') await writeBatch(sqlRowTable(manager, this.projection), writes);
+      return outcome!;
+    });
   }
 }

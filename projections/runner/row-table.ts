@@ -9,6 +9,16 @@ export type RowTable<Row extends OwnedRow> = Readonly<{
   upsert(rows: readonly Row[]): Promise<void>;
 }>;
 
+/** An SQL statement, or part of one, with its parameters. */
+export type SqlPart = Readonly<{ sql: string; params: readonly unknown[] }>;
+
+/** The runner's table, which can also hand its upsert to a larger statement. */
+export type SqlRowTable<Row extends OwnedRow> = RowTable<Row> &
+  Readonly<{
+    /** The upsert of `rows` when `guard` holds, its one parameter numbered `parameter`. */
+    guardedUpsert(rows: readonly Row[], parameter: number, guard: string): SqlPart;
+  }>;
+
 /**
  * A read model's table through plain SQL in the caller's transaction. TypeORM's `find` with one
  * criterion per key and its `upsert` build their parameters in quadratic time (most of a rebuild's CPU
@@ -19,7 +29,7 @@ export type RowTable<Row extends OwnedRow> = Readonly<{
 export function sqlRowTable<Row extends OwnedRow>(
   manager: EntityManager,
   projection: Projection<Row>,
-): RowTable<Row> {
+): SqlRowTable<Row> {
   const metadata = manager.connection.getMetadata(projection.entity);
   const table = `"${metadata.tableName}"`;
   const columns = metadata.columns;
@@ -31,9 +41,10 @@ export function sqlRowTable<Row extends OwnedRow>(
   const updated = allNames.filter((name) => !keyColumns.includes(name));
   const asJson = (rows: readonly Partial<Row>[]) =>
     JSON.stringify(rows.map((row) => toDatabaseRow(columns, row)));
-  const upsertSql =
+  const upsertSql = (parameter: number, guard: string) =>
     `INSERT INTO ${table} (${quoted(allNames)})
-     SELECT ${quoted(allNames)} FROM json_populate_recordset(NULL::${table}, $1::json)
+     SELECT ${quoted(allNames)} FROM json_populate_recordset(NULL::${table}, $${parameter}::json)
+     WHERE ${guard}
      ON CONFLICT (${quoted(keyColumns)}) ` +
     (updated.length === 0
       ? 'DO NOTHING'
@@ -54,8 +65,12 @@ export function sqlRowTable<Row extends OwnedRow>(
       await manager.delete(projection.entity, criteria);
     },
     upsert: async (rows) => {
-      if (rows.length > 0) await manager.query(upsertSql, [asJson(rows)]);
+      if (rows.length > 0) await manager.query(upsertSql(1, 'true'), [asJson(rows)]);
     },
+    guardedUpsert: (rows, parameter, guard) => ({
+      sql: upsertSql(parameter, guard),
+      params: [asJson(rows)],
+    }),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
 import {
+  CheckpointCommitter,
   PROJECTIONS,
   READ_MODEL_ENTITIES,
   ProjectionRunner,
@@ -79,8 +80,13 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         `${name}: ${error instanceof Error ? error.message : String(error)}; retrying`,
       );
     const base = { store: this.store, codec: this.codec, dataSource: this.dataSource, onError };
-    // One read and one decode of each event for all the projections this worker holds.
+    // The projections this worker holds read and decode each event once, and write together.
     this.feed = new SharedEventFeed(this.store, this.codec);
+    const runnerDeps = {
+      ...base,
+      feed: this.feed,
+      committer: new CheckpointCommitter(this.dataSource),
+    };
     const deps: ProcessManagerDependencies = {
       store: this.store,
       codec: this.codec,
@@ -94,7 +100,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     const partitions: Partition[] = [
       ...PROJECTIONS.map((projection) => {
         const name = `projection:${projection.name}`;
-        const runner = new ProjectionRunner({ ...base, feed: this.feed }, projection, {
+        const runner = new ProjectionRunner(runnerDeps, projection, {
           fence: leaseTable.heldBy(this.workerId, name),
         });
         return { name, run: (signal: AbortSignal) => runner.run(signal) };

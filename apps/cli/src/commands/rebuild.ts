@@ -2,6 +2,7 @@ import { createDataSource } from '@engram/database';
 import {
   PROJECTIONS,
   READ_MODEL_ENTITIES,
+  CheckpointCommitter,
   ProjectionRunner,
   SharedEventFeed,
   resetProjection,
@@ -31,13 +32,14 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
   const { codec, close } = createCodec(runtime, runtime.projectorUrl, 'engram-cli');
   // The projections replay side by side from one feed: each event is read and decoded once.
   const feed = new SharedEventFeed(store, codec);
+  const committer = new CheckpointCommitter(dataSource);
   try {
     await Promise.all(
       selected.map(async (projection) => {
         const started = Date.now();
         await resetProjection(dataSource, projection);
         const position = await new ProjectionRunner(
-          { store, codec, dataSource, feed },
+          { store, codec, dataSource, feed, committer },
           projection,
         ).catchUp();
         process.stderr.write(

@@ -66,14 +66,21 @@ export const leaseTable = {
     return rows.map((row) => row.name);
   },
 
-  /** Takes a free lease; false when another worker got it first. */
+  /**
+   * Takes a free lease; false when another worker got it first. The row is locked FOR UPDATE first,
+   * which waits for the projection batches still in flight under the previous holder (see `heldBy`).
+   */
   async acquire(sql: Sql, workerId: string, name: string, ttlSeconds: number): Promise<boolean> {
     const rows = await sql.query<{ name: string }[]>(
-      `WITH acquired AS (
+      `WITH free AS (
+         SELECT name FROM worker_leases
+         WHERE name = $2 AND (holder IS NULL OR expires_at <= now())
+         FOR UPDATE
+       ), acquired AS (
          UPDATE worker_leases
          SET holder = $1, expires_at = now() + make_interval(secs => $3),
              generation = generation + 1, acquired_at = now()
-         WHERE name = $2 AND (holder IS NULL OR expires_at <= now())
+         WHERE name IN (SELECT name FROM free)
          RETURNING name
        ) SELECT name FROM acquired`,
       [workerId, name, ttlSeconds],
@@ -94,16 +101,18 @@ export const leaseTable = {
   },
 
   /**
-   * An SQL condition for a statement inside a transaction: true while `workerId` holds the lease,
-   * and keeps it from being taken over until the transaction ends (a takeover's UPDATE waits on the
-   * row lock, then sees the renewed or released row). Projection batches check it in the statement
-   * that advances their checkpoint, so a worker paused past its lease writes nothing.
+   * An SQL condition for a statement: true while `workerId` holds the lease, and keeps it from being
+   * taken over until the transaction ends (a takeover locks the row FOR UPDATE, so it waits, then sees
+   * the renewed or released row). Projection batches check it in the statement that advances their
+   * checkpoint, so a worker paused past its lease writes nothing. The lock is FOR KEY SHARE, which the
+   * holder's own renewal (an UPDATE of no key column) does not wait for: a renewal never queues
+   * behind batches, nor batches behind it, even when one statement checks several leases.
    */
   heldBy(workerId: string, name: string) {
     return (first: number) => ({
       sql: `EXISTS (SELECT 1 FROM worker_leases
                      WHERE name = $${first} AND holder = $${first + 1} AND expires_at > now()
-                     FOR SHARE)`,
+                     FOR KEY SHARE)`,
       params: [name, workerId],
     });
   },

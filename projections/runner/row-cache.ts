@@ -1,0 +1,79 @@
+import type { BatchWrites } from './apply-batch';
+import { rowKeyString, type OwnedRow, type Projection } from './projection';
+import type { RowTable } from './row-table';
+
+/**
+ * The rows a runner read or wrote in its last batches, so that the next batch loads only the other
+ * rows from the database (a rebuild re-read each session row for every batch). It is right only while
+ * this runner is the only writer of the projection since it filled it, which the checkpoint proves:
+ * the runner drops the cache when a batch finds the checkpoint moved or fails, and fills it only after
+ * a commit. Bounded: the least recently used rows are forgotten first.
+ */
+export class RowCache<Row extends OwnedRow> {
+  private readonly rows = new Map<string, Row>();
+
+  constructor(
+    private readonly projection: Projection<Row>,
+    private readonly maxRows = 20_000,
+  ) {}
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** `table` with this cache in front of its reads. */
+  reading(table: RowTable<Row>): RowTable<Row> {
+    return {
+      ...table,
+      findByKeys: async (keys) => {
+        const found: Row[] = [];
+        const missing: Partial<Row>[] = [];
+        for (const key of keys) {
+          const row = this.use(rowKeyString(this.projection, key));
+          if (row) found.push(row);
+          else missing.push(key);
+        }
+        return missing.length === 0 ? found : [...found, ...(await table.findByKeys(missing))];
+      },
+    };
+  }
+
+  /** Learns the final state of the rows a committed batch touched (every row it read is among them). */
+  commit(writes: BatchWrites<Row>): void {
+    for (const owner of writes.ownerDeletes) this.forget(owner as Partial<Row>);
+    for (const key of writes.deletes) this.forget(key);
+    this.remember(writes.upserts);
+  }
+
+  private use(key: string): Row | undefined {
+    const row = this.rows.get(key);
+    if (row) {
+      this.rows.delete(key);
+      this.rows.set(key, row);
+    }
+    return row;
+  }
+
+  private remember(rows: readonly Row[]): void {
+    for (const row of rows) {
+      const key = rowKeyString(this.projection, row);
+      this.rows.delete(key);
+      this.rows.set(key, row);
+    }
+    for (const key of this.rows.keys()) {
+      if (this.rows.size <= this.maxRows) break;
+      this.rows.delete(key);
+    }
+  }
+
+  private forget(criteria: Partial<Row>): void {
+    const columns = Object.keys(criteria) as (keyof Row)[];
+    if (this.projection.key.every((column) => columns.includes(column))) {
+      this.rows.delete(rowKeyString(this.projection, criteria));
+      return;
+    }
+    for (const [key, row] of this.rows) {
+      if (columns.every((column) => row[column] === criteria[column])) this.rows.delete(key);
+    }
+  }
+}
