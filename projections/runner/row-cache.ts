@@ -11,6 +11,8 @@ import type { RowTable } from './row-table';
  */
 export class RowCache<Row extends OwnedRow> {
   private readonly rows = new Map<string, Row>();
+  /** Projections that never look rows up (one row per event) have nothing to cache. */
+  private readsRows = false;
 
   constructor(
     private readonly projection: Projection<Row>,
@@ -26,6 +28,7 @@ export class RowCache<Row extends OwnedRow> {
     return {
       ...table,
       findByKeys: async (keys) => {
+        this.readsRows = true;
         const found: Row[] = [];
         const missing: Partial<Row>[] = [];
         for (const key of keys) {
@@ -42,7 +45,7 @@ export class RowCache<Row extends OwnedRow> {
   commit(writes: BatchWrites<Row>): void {
     for (const owner of writes.ownerDeletes) this.forget(owner as Partial<Row>);
     for (const key of writes.deletes) this.forget(key);
-    this.remember(writes.upserts);
+    if (this.readsRows) this.remember(writes.upserts);
   }
 
   private use(key: string): Row | undefined {

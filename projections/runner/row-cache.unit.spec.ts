@@ -44,11 +44,18 @@ describe('row cache', () => {
   it('reads from the table only the rows it does not hold', async () => {
     const cache = new RowCache(projection);
     const { rowTable, asked } = table([row('a', '1'), row('a', '2')]);
+    await cache.reading(rowTable).findByKeys([]);
     cache.commit(writes({ upserts: [row('a', '1', 7)] }));
     expect(
       await cache.reading(rowTable).findByKeys([key('a', '1'), key('a', '2'), key('a', '3')]),
     ).toEqual([row('a', '1', 7), row('a', '2')]);
     expect(asked).toEqual(['a/2', 'a/3']);
+  });
+
+  it('holds nothing for a projection that never looks rows up', () => {
+    const cache = new RowCache(projection);
+    cache.commit(writes({ upserts: [row('a', '1')] }));
+    expect(cache.size).toBe(0);
   });
 
   it('learns only from what a batch committed', async () => {
@@ -63,6 +70,7 @@ describe('row cache', () => {
   it('forgets deleted rows, by key or by owner', async () => {
     const cache = new RowCache(projection);
     const { rowTable, asked } = table([]);
+    await cache.reading(rowTable).findByKeys([]);
     cache.commit(writes({ upserts: [row('a', '1'), row('a', '2'), row('b', '1'), row('b', '2')] }));
     cache.commit(
       writes({ deletes: [key('a', '1')], ownerDeletes: [{ workspaceId: 'w', userId: 'b' }] }),
@@ -74,6 +82,7 @@ describe('row cache', () => {
   it('keeps at most its limit of rows, forgetting the least recently used', async () => {
     const cache = new RowCache(projection, 2);
     const { rowTable, asked } = table([]);
+    await cache.reading(rowTable).findByKeys([]);
     cache.commit(writes({ upserts: [row('a', '1'), row('a', '2')] }));
     await cache.reading(rowTable).findByKeys([key('a', '1')]);
     cache.commit(writes({ upserts: [row('a', '3')] }));
