@@ -116,3 +116,4 @@ export const READ_MODEL_MIGRATIONS = [
   MemoryOwners1764400003002,
 ];
 export * from './runner/wait-for-checkpoints';
+export * from './runner/committed-checkpoints';

@@ -9,6 +9,7 @@ import {
   type SqlCondition,
 } from './checkpoint-advance';
 import type { CheckpointCommitter } from './checkpoint-committer';
+import type { CommittedCheckpoints } from './committed-checkpoints';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
 import { typesFedTo, type AnyProjection, type OwnedRow } from './projection';
 import { RowCache } from './row-cache';
@@ -24,6 +25,8 @@ export type RunnerDependencies = Readonly<{
   feed?: SharedEventFeed;
   /** Shared by the runners of one process: their batches' statements grouped when they meet. */
   committer?: CheckpointCommitter;
+  /** Told each checkpoint this runner commits while it runs, for waits in this process. */
+  committed?: CommittedCheckpoints;
   onError?: (projection: string, error: unknown) => void;
 }>;
 
@@ -62,18 +65,22 @@ export class ProjectionRunner {
   }
 
   async run(signal: AbortSignal): Promise<void> {
-    await this.withFeed(async (feed) => {
-      await ensureCheckpoint(this.deps.dataSource.manager, this.projection.name);
-      while (!signal.aborted) {
-        try {
-          await this.followFromCheckpoint(feed, signal);
-        } catch (error) {
-          if (signal.aborted) return;
-          this.deps.onError?.(this.projection.name, error);
-          await sleep(this.options.retryMs ?? 1000, undefined, { signal }).catch(() => undefined);
+    try {
+      await this.withFeed(async (feed) => {
+        await ensureCheckpoint(this.deps.dataSource.manager, this.projection.name);
+        while (!signal.aborted) {
+          try {
+            await this.followFromCheckpoint(feed, signal);
+          } catch (error) {
+            if (signal.aborted) return;
+            this.deps.onError?.(this.projection.name, error);
+            await sleep(this.options.retryMs ?? 1000, undefined, { signal }).catch(() => undefined);
+          }
         }
-      }
-    });
+      });
+    } finally {
+      this.deps.committed?.stopped(this.projection.name);
+    }
   }
 
   /** Applies what is in the store right now and returns (for CLI rebuilds and tests). */
@@ -110,12 +117,15 @@ export class ProjectionRunner {
 
   private async followFromCheckpoint(feed: SharedEventFeed, signal: AbortSignal): Promise<void> {
     let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
+    this.deps.committed?.started(this.projection.name, checkpoint);
     const rows = new RowCache<OwnedRow>(this.projection);
     while (!signal.aborted) {
       const batch = await feed.follow(checkpoint, signal, this.options.batchSize);
       if (batch.length === 0) continue;
       if (!(await this.applyWithCheckpoint(feed, rows, batch, checkpoint))) return;
       checkpoint = batch[batch.length - 1]!.globalPosition;
+      const rowsChanged = batch.some((event) => this.handled.has(event.type));
+      this.deps.committed?.committed(this.projection.name, checkpoint, rowsChanged);
     }
   }
 

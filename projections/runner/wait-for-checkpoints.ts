@@ -1,29 +1,69 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import type { CommittedCheckpoints } from './committed-checkpoints';
+
+export type CheckpointWait = Readonly<{
+  /** The caller is stopping: the wait ends at once. */
+  signal?: AbortSignal;
+  /** The runners of this process: the projections they run are awaited without polling. */
+  committed?: CommittedCheckpoints;
+}>;
+
+/** The API polls fast (a request waits); a worker polls only for projections other workers run. */
+const POLL_ALONE = { firstMs: 2, maxMs: 50 };
+const POLL_BESIDE_RUNNERS = { firstMs: 10, maxMs: 100 };
 
 /**
- * Polls the checkpoints until every named projection has applied `position`, or `timeoutMs` passed,
- * or `signal` aborted (the caller is stopping). Returns the projections still behind (empty when
- * reached).
+ * Waits until every named projection has applied `position`, or `timeoutMs` passed, or the signal
+ * aborted. A projection run in this process is awaited on its runner's commits; the others are
+ * polled in the checkpoints table. Returns the projections still behind (empty when reached).
  */
 export async function waitForCheckpoints(
   dataSource: DataSource,
   names: readonly string[],
   position: bigint,
   timeoutMs: number,
-  signal?: AbortSignal,
+  { signal, committed }: CheckpointWait = {},
 ): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-    const rows = await dataSource.query<{ name: string; position: string }[]>(
-      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
-      [names],
-    );
+  const poll = committed ? POLL_BESIDE_RUNNERS : POLL_ALONE;
+  const reachedInTable = new Set<string>();
+  const runsHere = (name: string) => committed?.positionOf(name) !== undefined;
+  for (let pause = poll.firstMs; ; pause = Math.min(pause * 2, poll.maxMs)) {
+    const elsewhere = names.filter((name) => !runsHere(name) && !reachedInTable.has(name));
+    if (elsewhere.length > 0) {
+      const rows = await dataSource.query<{ name: string; position: string }[]>(
+        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
+        [elsewhere],
+      );
+      for (const row of rows) if (BigInt(row.position) >= position) reachedInTable.add(row.name);
+    }
     const behind = names.filter((name) => {
-      const row = rows.find((r) => r.name === name);
-      return row === undefined || BigInt(row.position) < position;
+      const here = committed?.positionOf(name);
+      return here === undefined ? !reachedInTable.has(name) : here < position;
     });
-    if (behind.length === 0 || Date.now() >= deadline || signal?.aborted) return behind;
-    await sleep(pause, undefined, { signal }).catch(() => undefined);
+    const remaining = deadline - Date.now();
+    if (behind.length === 0 || remaining <= 0 || signal?.aborted) return behind;
+    if (behind.every(runsHere)) await nextCommit(committed!, behind, remaining, signal);
+    else await sleep(Math.min(pause, remaining), undefined, { signal }).catch(() => undefined);
+  }
+}
+
+/** Resolves at the next commit of one of `names`, after `timeoutMs`, or when `signal` aborts. */
+async function nextCommit(
+  committed: CommittedCheckpoints,
+  names: readonly string[],
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), timeoutMs);
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await committed.nextChange(names, stop.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -15,6 +15,7 @@ import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import {
   ReactorRunner,
+  cachedPolicies,
   expirePendingActions,
   expirePendingMemories,
   extractionReactor,
@@ -26,6 +27,7 @@ import {
 } from '@engram/process-managers';
 import {
   CheckpointCommitter,
+  CommittedCheckpoints,
   PROJECTIONS,
   READ_MODEL_ENTITIES,
   ProjectionRunner,
@@ -80,12 +82,15 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         `${name}: ${error instanceof Error ? error.message : String(error)}; retrying`,
       );
     const base = { store: this.store, codec: this.codec, dataSource: this.dataSource, onError };
-    // The projections this worker holds read and decode each event once, and write together.
+    // The projections and reactors this worker holds read and decode each event once; the
+    // projections write together and tell the reactors waiting for them when they commit.
     this.feed = new SharedEventFeed(this.store, this.codec);
+    const committed = new CommittedCheckpoints();
     const runnerDeps = {
       ...base,
       feed: this.feed,
       committer: new CheckpointCommitter(this.dataSource),
+      committed,
     };
     const deps: ProcessManagerDependencies = {
       store: this.store,
@@ -93,7 +98,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       dataSource: this.dataSource,
       llm: this.llm,
       clock: this.clock,
-      policies: readModelPolicies(this.dataSource),
+      policies: cachedPolicies(readModelPolicies(this.dataSource), committed),
+      committed,
     };
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
@@ -106,7 +112,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         return { name, run: (signal: AbortSignal) => runner.run(signal) };
       }),
       ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map((reactor) => {
-        const runner = new ReactorRunner(base, reactor);
+        const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor);
         return {
           name: `reactor:${reactor.name}`,
           run: (signal: AbortSignal) => runner.run(signal),

@@ -1,6 +1,7 @@
 import type { Clock } from '@engram/domain';
 import type { EventCodec, EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
+import type { CommittedCheckpoints } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import type { PolicyReader } from './policy-reader';
 
@@ -12,4 +13,6 @@ export type ProcessManagerDependencies = Readonly<{
   llm: Llm;
   clock: Clock;
   policies: PolicyReader;
+  /** The checkpoints of the projections run in this process: waits for them need not poll. */
+  committed?: CommittedCheckpoints;
 }>;

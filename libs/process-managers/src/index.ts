@@ -11,3 +11,4 @@ export * from './read-model-policies';
 export * from './expiry/memory-expiry.job';
 export * from './expiry/action-expiry.job';
 export * from './scheduler-backlog';
+export * from './cached-policies';

@@ -33,7 +33,7 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
       const { workspaceId, userId, occurredAt } = message.metadata;
       const { agentId, sessionId, messageId } = message.event.data;
       if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return;
-      await waitForProjections(deps.dataSource, READS, message.globalPosition, signal);
+      await waitForProjections(deps, READS, message.globalPosition, signal);
       const manager = deps.dataSource.manager;
       const settings = await findMemorySettings(manager, workspaceId, userId);
       if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return;

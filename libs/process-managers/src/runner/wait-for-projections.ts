@@ -1,5 +1,5 @@
 import { waitForCheckpoints } from '@engram/projections';
-import type { DataSource } from 'typeorm';
+import type { ProcessManagerDependencies } from '../dependencies';
 import { RetryLaterError } from './reactor';
 
 /**
@@ -8,13 +8,16 @@ import { RetryLaterError } from './reactor';
  * (`signal`) gives up at once: the reaction is tried again after the restart.
  */
 export async function waitForProjections(
-  dataSource: DataSource,
+  deps: Pick<ProcessManagerDependencies, 'dataSource' | 'committed'>,
   names: readonly string[],
   position: bigint,
   signal?: AbortSignal,
   timeoutMs = 10_000,
 ): Promise<void> {
-  const behind = await waitForCheckpoints(dataSource, names, position, timeoutMs, signal);
+  const behind = await waitForCheckpoints(deps.dataSource, names, position, timeoutMs, {
+    signal,
+    committed: deps.committed,
+  });
   if (behind.length > 0) {
     throw new RetryLaterError(
       `projections ${behind.join(', ')} did not reach position ${position}`,

@@ -24,7 +24,7 @@ export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
       const message = event as DecodedEvent<MessageRecorded>;
       const { workspaceId, userId } = message.metadata;
       const { sessionId } = message.event.data;
-      await waitForProjections(deps.dataSource, READS, await deps.store.headPosition(), signal);
+      await waitForProjections(deps, READS, await deps.store.headPosition(), signal);
       const manager = deps.dataSource.manager;
       const session = await findSession(manager, workspaceId, userId, sessionId);
       if (!session) return;

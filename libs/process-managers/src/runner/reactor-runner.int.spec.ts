@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDataSource } from '@engram/database';
+import { EVENT_CATALOG, userStream } from '@engram/domain';
+import {
+  EventCodec,
+  PostgresEventStore,
+  StreamDeletedError,
+  plainPayloads,
+  type DecodedEvent,
+} from '@engram/event-store';
+import {
+  ProjectionRunner,
+  READ_MODEL_ENTITIES,
+  SharedEventFeed,
+  readCheckpoint,
+  userStreamStatsProjection,
+} from '@engram/projections';
+import type { DataSource } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { ReactorRunner } from './reactor-runner';
+
+const plain = new EventCodec(EVENT_CATALOG);
+
+describe('a reactor on the shared event feed', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let dataSource: DataSource;
+  const eventIds: string[] = [];
+
+  async function append(): Promise<bigint> {
+    const messageId = randomUUID();
+    const record = await plain.encode({
+      eventId: messageId,
+      event: {
+        type: 'MessageRecorded',
+        data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
+      },
+      metadata: {
+        workspaceId: 'w',
+        userId: 'u',
+        causationId: 'c',
+        correlationId: 'c',
+        occurredAt: '2026-06-08T16:40:00.000Z',
+      },
+    });
+    eventIds.push(messageId);
+    const result = await store.appendToStream(
+      userStream('w', 'u', 'message', messageId),
+      [record],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+    return result.position;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
+    dataSource = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 4).initialize();
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('retries a failing event before any later one, moves its checkpoint after each success, and shares the decodes', async () => {
+    const positions: bigint[] = [];
+    for (let i = 0; i < 3; i += 1) positions.push(await append());
+    const erased = eventIds[2];
+    let opened = 0;
+    const codec = new EventCodec(EVENT_CATALOG, {
+      seal: plainPayloads.seal,
+      open: async (record, definition) => {
+        opened += 1;
+        const result = await plainPayloads.open(record, definition);
+        return { ...result, erased: record.eventId === erased };
+      },
+    });
+    const feed = new SharedEventFeed(store, codec);
+    const reacted: string[] = [];
+    const checkpointsAtRetry: bigint[] = [];
+    let failures = 0;
+    const reactor = new ReactorRunner(
+      { store, codec, dataSource, feed },
+      {
+        name: 'probe',
+        handles: ['MessageRecorded'],
+        react: async (event: DecodedEvent) => {
+          reacted.push(event.eventId);
+          if (event.eventId === eventIds[1]) {
+            if (failures > 0)
+              checkpointsAtRetry.push(await readCheckpoint(dataSource.manager, 'reactor:probe'));
+            if (failures < 2) {
+              failures += 1;
+              throw new Error('the LLM is down');
+            }
+          }
+          if (event.eventId === eventIds[4]) throw new StreamDeletedError('erased user');
+        },
+      },
+      { retryMs: 10 },
+    );
+    const projection = new ProjectionRunner(
+      { store, codec, dataSource, feed },
+      userStreamStatsProjection,
+    );
+    const stop = new AbortController();
+    const running = Promise.all([reactor.run(stop.signal), projection.run(stop.signal)]);
+    for (let i = 0; i < 3; i += 1) positions.push(await append());
+    const head = positions.at(-1)!;
+    for (
+      let tries = 0;
+      (await readCheckpoint(dataSource.manager, 'reactor:probe')) < head;
+      tries += 1
+    ) {
+      if (tries > 200) throw new Error('the reactor did not reach the head');
+      await sleep(25);
+    }
+    for (
+      let tries = 0;
+      (await readCheckpoint(dataSource.manager, 'user_stream_stats')) < head;
+      tries += 1
+    ) {
+      if (tries > 200) throw new Error('the projection did not reach the head');
+      await sleep(25);
+    }
+    stop.abort();
+    await running;
+    feed.close();
+
+    const [first, failing, , fourth, deleted, last] = eventIds;
+    expect(reacted).toEqual([first, failing, failing, failing, fourth, deleted, last]);
+    expect(checkpointsAtRetry).toEqual([positions[0], positions[0]]);
+    expect(opened).toBe(6);
+  });
+});

@@ -1,0 +1,71 @@
+type Listener = () => void;
+
+/**
+ * The checkpoints committed by the projection runners of this process, so that a wait for a
+ * projection run here is woken by its commit instead of polling the checkpoints table. A projection
+ * is known only while its runner runs (from the checkpoint it started at); once the runner stops
+ * (its lease lost, the worker stopping), waits read the table again. Each projection also has a
+ * version that changes whenever its rows may have changed, for caches of its rows in this process.
+ */
+export class CommittedCheckpoints {
+  private readonly positions = new Map<string, bigint>();
+  private readonly versions = new Map<string, number>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private nextVersion = 1;
+
+  /** The runner of `name` runs here, from `position` (also after it found its checkpoint moved). */
+  started(name: string, position: bigint): void {
+    this.publish(name, position, true);
+  }
+
+  /** `rowsChanged`: the batch held events the projection handles. */
+  committed(name: string, position: bigint, rowsChanged: boolean): void {
+    this.publish(name, position, rowsChanged);
+  }
+
+  stopped(name: string): void {
+    this.positions.delete(name);
+    this.versions.delete(name);
+    this.notify(name);
+  }
+
+  /** Undefined when no runner of this process runs `name`. */
+  positionOf(name: string): bigint | undefined {
+    return this.positions.get(name);
+  }
+
+  /** Changes whenever the rows of `name` may have changed; undefined when not run here. */
+  rowsVersionOf(name: string): number | undefined {
+    return this.versions.get(name);
+  }
+
+  /** Resolves at the next change of any of `names` (a commit, a runner started or stopped). */
+  nextChange(names: readonly string[], signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        for (const name of names) this.listeners.get(name)?.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      if (signal.aborted) return resolve();
+      signal.addEventListener('abort', done, { once: true });
+      for (const name of names) {
+        let set = this.listeners.get(name);
+        if (!set) this.listeners.set(name, (set = new Set()));
+        set.add(done);
+      }
+    });
+  }
+
+  private publish(name: string, position: bigint, rowsChanged: boolean): void {
+    this.positions.set(name, position);
+    if (rowsChanged || !this.versions.has(name)) this.versions.set(name, this.nextVersion++);
+    this.notify(name);
+  }
+
+  private notify(name: string): void {
+    const set = this.listeners.get(name);
+    if (!set || set.size === 0) return;
+    for (const listener of [...set]) listener();
+  }
+}

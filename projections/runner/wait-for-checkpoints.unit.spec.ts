@@ -1,0 +1,92 @@
+import type { DataSource } from 'typeorm';
+import { CommittedCheckpoints } from './committed-checkpoints';
+import { waitForCheckpoints } from './wait-for-checkpoints';
+
+/** A checkpoints table in memory, counting the queries (only `query` is used by the wait). */
+function checkpointsTable(positions: Record<string, bigint>) {
+  const asked: string[][] = [];
+  const dataSource = {
+    query: (_sql: string, [names]: [string[]]) => {
+      asked.push(names);
+      return Promise.resolve(
+        names
+          .filter((name) => positions[name] !== undefined)
+          .map((name) => ({ name, position: positions[name]!.toString() })),
+      );
+    },
+  } as unknown as DataSource;
+  return { dataSource, asked, positions };
+}
+
+const later = (ms: number, work: () => void) => setTimeout(work, ms);
+
+describe('waiting for checkpoints', () => {
+  it('is woken by the commits of the runners of this process, without querying', async () => {
+    const table = checkpointsTable({});
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 3n);
+    committed.started('sessions', 9n);
+    later(20, () => committed.committed('memories', 7n, true));
+    later(40, () => committed.committed('memories', 10n, false));
+    const started = Date.now();
+    const behind = await waitForCheckpoints(table.dataSource, ['memories', 'sessions'], 9n, 5000, {
+      committed,
+    });
+    expect(behind).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(table.asked).toEqual([]);
+  });
+
+  it('reads the table for the projections another worker runs, and only for those', async () => {
+    const table = checkpointsTable({ sessions: 2n });
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 5n);
+    later(30, () => (table.positions.sessions = 5n));
+    const behind = await waitForCheckpoints(table.dataSource, ['memories', 'sessions'], 5n, 5000, {
+      committed,
+    });
+    expect(behind).toEqual([]);
+    expect(table.asked.length).toBeGreaterThan(1);
+    expect(table.asked.every((names) => names.join() === 'sessions')).toBe(true);
+  });
+
+  it('falls back to the table once the runner of a projection stops here', async () => {
+    const table = checkpointsTable({ memories: 8n });
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 1n);
+    later(20, () => committed.stopped('memories'));
+    const behind = await waitForCheckpoints(table.dataSource, ['memories'], 8n, 5000, {
+      committed,
+    });
+    expect(behind).toEqual([]);
+    expect(table.asked).toEqual([['memories']]);
+  });
+
+  it('gives up after the timeout, naming the projections behind', async () => {
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 1n);
+    const started = Date.now();
+    const behind = await waitForCheckpoints(checkpointsTable({}).dataSource, ['memories'], 2n, 50, {
+      committed,
+    });
+    expect(behind).toEqual(['memories']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('ends at once when the caller stops', async () => {
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 1n);
+    const stop = new AbortController();
+    later(20, () => stop.abort());
+    const started = Date.now();
+    const behind = await waitForCheckpoints(
+      checkpointsTable({ sessions: 0n }).dataSource,
+      ['memories', 'sessions'],
+      2n,
+      10_000,
+      { committed, signal: stop.signal },
+    );
+    expect(behind).toEqual(['memories', 'sessions']);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
