@@ -117,3 +117,4 @@ export const READ_MODEL_MIGRATIONS = [
 ];
 export * from './runner/wait-for-checkpoints';
 export * from './runner/committed-checkpoints';
+export { CONTEXT_READ_MODELS } from './context-read-models';

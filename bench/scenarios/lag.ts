@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
+import { CONTEXT_READ_MODELS } from '@engram/projections';
 import { lowestCheckpoint } from '../support/checkpoints';
 import { runAtFixedRate } from '../support/fixed-rate';
 import { startApi, type MainStore } from '../support/main-store';
@@ -9,18 +10,6 @@ import { messageWriter } from '../support/message-writer';
 import type { BenchOptions } from '../support/options';
 import { measurement, type ScenarioResult } from '../support/result';
 import { percentile, round } from '../support/stats';
-
-/** The read models GET …/context reads: a message is visible once all of them applied it. */
-const CONTEXT_READS = [
-  'session_messages',
-  'sessions',
-  'memories',
-  'memory_settings',
-  'identity_cards',
-  'actions',
-  'workspace_policies',
-  'agent_settings',
-];
 
 /**
  * Projection lag under a sustained append rate: for each message, from the moment its append is
@@ -40,7 +29,7 @@ export async function lagScenario(
   let polling = true;
   const poller = (async () => {
     while (polling || pending.length > 0) {
-      const reached = await lowestCheckpoint(store.pool, CONTEXT_READS);
+      const reached = await lowestCheckpoint(store.pool, CONTEXT_READ_MODELS);
       const now = performance.now();
       while (pending.length > 0 && pending[0]!.position <= reached) {
         lags.push(now - pending.shift()!.at);

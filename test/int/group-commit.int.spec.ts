@@ -49,7 +49,8 @@ describe('PostgreSQL group commit: one batch, each request answered on its own',
     await database.drop();
   });
 
-  it('one request per stream, no retried id: written set-based, each refusal alone', async () => {
+  /** A fresh workspace with a deleted stream and a stream of two events; the head before the test. */
+  async function givenDeletedAndExistingStreams() {
     const ws = `ws-${randomUUID().slice(0, 8)}`;
     const stream = (name: string) => `${ws}/u1/group/${name}`;
     await store.appendToStream(stream('deleted'), [record()], { expectedRevision: 'no_stream' });
@@ -57,7 +58,11 @@ describe('PostgreSQL group commit: one batch, each request answered on its own',
     await store.appendToStream(stream('existing'), [record(), record()], {
       expectedRevision: 'no_stream',
     });
-    const headBefore = await store.headPosition();
+    return { stream, headBefore: await store.headPosition() };
+  }
+
+  it('one request per stream, no retried id: written set-based, each refusal alone', async () => {
+    const { stream, headBefore } = await givenDeletedAndExistingStreams();
 
     const opener = store.appendToStream(stream('opener'), [record()], {
       expectedRevision: 'no_stream',
@@ -136,14 +141,7 @@ describe('PostgreSQL group commit: one batch, each request answered on its own',
   });
 
   it('refuses bad requests alone: wrong revision, deleted stream, clashing ids, refused data', async () => {
-    const ws = `ws-${randomUUID().slice(0, 8)}`;
-    const stream = (name: string) => `${ws}/u1/group/${name}`;
-    await store.appendToStream(stream('deleted'), [record()], { expectedRevision: 'no_stream' });
-    await store.deleteStream(stream('deleted'));
-    await store.appendToStream(stream('existing'), [record(), record()], {
-      expectedRevision: 'no_stream',
-    });
-    const headBefore = await store.headPosition();
+    const { stream, headBefore } = await givenDeletedAndExistingStreams();
 
     const shared = [record(), record()];
     const opener = store.appendToStream(stream('opener'), [record()], {

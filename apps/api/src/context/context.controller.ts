@@ -4,7 +4,7 @@ import { Roles } from '@engram/auth';
 import { isMemoryActive, type Clock } from '@engram/domain';
 import { APP_DATA_SOURCE, CLOCK, LLM } from '@engram/platform';
 import type { Llm } from '@engram/llm';
-import { recentPrefix } from '@engram/projections';
+import { CONTEXT_READ_MODELS, recentPrefix } from '@engram/projections';
 import { buildAgentContext, type AgentContext } from '@engram/prompt-blocks';
 import type { DataSource } from 'typeorm';
 import { toActionView } from '../actions/action-view';
@@ -14,18 +14,6 @@ import { readContextRows } from './context-reads';
 import { ContextQuery } from './context.dto';
 import { MemoryUsageRecorder } from './memory-usage.recorder';
 import { awaitPosition } from './read-your-writes';
-
-/** The projections a context reads (minPosition waits for all of them). */
-const CONTEXT_READS = [
-  'session_messages',
-  'sessions',
-  'memories',
-  'memory_settings',
-  'identity_cards',
-  'actions',
-  'workspace_policies',
-  'agent_settings',
-];
 
 /**
  * What an agent puts in its prompt on every turn: read models only (no replay, no LLM), in one
@@ -55,7 +43,7 @@ export class ContextController {
     @Query() query: ContextQuery,
   ): Promise<AgentContext & { memoryStatus: string }> {
     if (query.minPosition !== undefined) {
-      await awaitPosition(this.dataSource, CONTEXT_READS, BigInt(query.minPosition));
+      await awaitPosition(this.dataSource, CONTEXT_READ_MODELS, BigInt(query.minPosition));
     }
     const now = this.clock.now().toUTC();
     const read = await this.readModels.read(
