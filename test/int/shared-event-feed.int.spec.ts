@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { EVENT_CATALOG, userStream } from '@engram/domain';
+import { EVENT_CATALOG } from '@engram/domain';
 import {
   EventCodec,
   PostgresEventStore,
@@ -8,9 +7,8 @@ import {
   type RecordedEvent,
 } from '@engram/event-store';
 import { SharedEventFeed } from '@engram/projections';
+import { appendMessage } from '../support/append-message';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-
-const plain = new EventCodec(EVENT_CATALOG);
 
 /** The store and codec a feed sees, counting the reads and the payloads opened (decrypted). */
 function counted(store: EventStore) {
@@ -43,31 +41,7 @@ describe('shared event feed', () => {
   let head = 0n;
 
   async function append(count: number): Promise<void> {
-    for (let i = 0; i < count; i += 1) {
-      const messageId = randomUUID();
-      const record = await plain.encode({
-        eventId: messageId,
-        event: {
-          type: 'MessageRecorded',
-          data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
-        },
-        metadata: {
-          workspaceId: 'w',
-          userId: 'u',
-          causationId: 'c',
-          correlationId: 'c',
-          occurredAt: '2026-06-08T16:40:00.000Z',
-        },
-      });
-      const result = await store.appendToStream(
-        userStream('w', 'u', 'message', messageId),
-        [record],
-        {
-          expectedRevision: 'no_stream',
-        },
-      );
-      head = result.position;
-    }
+    for (let i = 0; i < count; i += 1) head = (await appendMessage(store)).position;
   }
 
   async function readThrough(feed: SharedEventFeed, from: bigint, to: bigint, max?: number) {
@@ -149,7 +123,7 @@ describe('shared event feed', () => {
   });
 
   it('returns nothing to a follower whose signal aborts while it waits', async () => {
-    const feed = new SharedEventFeed(store, plain);
+    const feed = new SharedEventFeed(store, new EventCodec(EVENT_CATALOG));
     const stop = new AbortController();
     const waiting = feed.follow(head, stop.signal);
     stop.abort();

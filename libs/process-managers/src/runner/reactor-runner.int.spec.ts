@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDataSource } from '@engram/database';
-import { EVENT_CATALOG, userStream } from '@engram/domain';
+import { EVENT_CATALOG } from '@engram/domain';
 import {
   EventCodec,
   PostgresEventStore,
@@ -17,10 +16,9 @@ import {
   userStreamStatsProjection,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
+import { appendMessage } from '../../../../test/support/append-message';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import { ReactorRunner } from './reactor-runner';
-
-const plain = new EventCodec(EVENT_CATALOG);
 
 describe('a reactor on the shared event feed', () => {
   let database: TestDatabase;
@@ -29,30 +27,9 @@ describe('a reactor on the shared event feed', () => {
   const eventIds: string[] = [];
 
   async function append(): Promise<bigint> {
-    const messageId = randomUUID();
-    const record = await plain.encode({
-      eventId: messageId,
-      event: {
-        type: 'MessageRecorded',
-        data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
-      },
-      metadata: {
-        workspaceId: 'w',
-        userId: 'u',
-        causationId: 'c',
-        correlationId: 'c',
-        occurredAt: '2026-06-08T16:40:00.000Z',
-      },
-    });
+    const { messageId, position } = await appendMessage(store);
     eventIds.push(messageId);
-    const result = await store.appendToStream(
-      userStream('w', 'u', 'message', messageId),
-      [record],
-      {
-        expectedRevision: 'no_stream',
-      },
-    );
-    return result.position;
+    return position;
   }
 
   beforeAll(async () => {
