@@ -161,6 +161,12 @@ describe('PostgreSQL group commit: one batch, each request answered on its own',
       refusedData: store.appendToStream(stream('bad'), [record('not-a-uuid')], {
         expectedRevision: 'any',
       }),
+      existsAlready: store.appendToStream(stream('existing'), [record()], {
+        expectedRevision: 'no_stream',
+      }),
+      notYet: store.appendToStream(stream('missing'), [record()], {
+        expectedRevision: 'stream_exists',
+      }),
       nothing: store.appendToStream(stream('existing'), [], { expectedRevision: 1n }),
       next: store.appendToStream(stream('existing'), [record()], { expectedRevision: 1n }),
     };
@@ -181,6 +187,8 @@ describe('PostgreSQL group commit: one batch, each request answered on its own',
     expect(settled.wrongRevision.error).toBeInstanceOf(WrongExpectedVersionError);
     expect((settled.wrongRevision.error as WrongExpectedVersionError).actual).toBe('no_stream');
     expect(settled.deleted.error).toBeInstanceOf(StreamDeletedError);
+    expect((settled.existsAlready.error as WrongExpectedVersionError).actual).toBe(1n);
+    expect((settled.notYet.error as WrongExpectedVersionError).actual).toBe('no_stream');
     expect(settled.refusedData.error).toBeInstanceOf(Error);
     expect(settled.nothing.value).toEqual({
       nextExpectedRevision: 1n,

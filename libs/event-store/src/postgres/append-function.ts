@@ -43,8 +43,8 @@ BEGIN
              WHEN r.expected = 'any'
                OR (r.expected = 'no_stream' AND s.stream_id IS NULL)
                OR (r.expected = 'stream_exists' AND s.stream_id IS NOT NULL)
-               OR (s.stream_id IS NOT NULL AND r.expected NOT IN ('any', 'no_stream', 'stream_exists')
-                   AND s.revision = r.expected::bigint) THEN 'ok'
+               OR s.revision = CASE WHEN r.expected NOT IN ('any', 'no_stream', 'stream_exists')
+                                    THEN r.expected::bigint END THEN 'ok'
              ELSE 'wrong_expected_version' END ORDER BY r.i),
            array_agg(s.revision ORDER BY r.i)
       INTO v_outcomes, v_revisions
@@ -132,8 +132,9 @@ BEGIN
     ELSIF NOT (v_expected = 'any'
                OR (v_expected = 'no_stream' AND NOT v_exists)
                OR (v_expected = 'stream_exists' AND v_exists)
-               OR (v_exists AND v_expected NOT IN ('any', 'no_stream', 'stream_exists')
-                   AND v_revision = v_expected::bigint)) THEN
+               OR coalesce(v_exists AND v_revision = CASE
+                    WHEN v_expected NOT IN ('any', 'no_stream', 'stream_exists')
+                    THEN v_expected::bigint END, false)) THEN
       o_outcome := 'wrong_expected_version';
     ELSIF v_count = 0 THEN
       o_outcome := 'ok'; o_revision := coalesce(o_revision, -1); o_position := v_head;
