@@ -7,6 +7,7 @@ import { llmEconomyScenario } from './scenarios/llm-economy';
 import { memoryScenario } from './scenarios/memory';
 import { rebuildScenario } from './scenarios/rebuild';
 import { waitForCheckpoints } from './support/checkpoints';
+import { settleDatabase } from './support/settle-database';
 import { startEngram } from './support/engram-process';
 import { closeMainStore, createMainStore, type MainStore } from './support/main-store';
 import { parseOptions, type BenchOptions, type ScenarioName } from './support/options';
@@ -36,6 +37,7 @@ async function ensureWorker(store: MainStore): Promise<void> {
   if (store.worker) return;
   store.worker = await startEngram('worker', store.database);
   await waitForCheckpoints(store.pool, store.seededEvents);
+  await settleDatabase(store.pool, log);
 }
 
 async function runOnMainStore(
@@ -47,7 +49,10 @@ async function runOnMainStore(
   log(`seeded ${store.seededEvents} events in ${store.seedSeconds.toFixed(1)} s`);
   try {
     const selected = (name: ScenarioName) => options.only.includes(name);
-    if (selected('rebuild')) await timed('rebuild', results, () => rebuildScenario(store));
+    if (selected('rebuild')) {
+      await timed('rebuild', results, () => rebuildScenario(store));
+      await settleDatabase(store.pool, log);
+    }
     await ensureWorker(store);
     if (selected('context')) await timed('context', results, () => contextScenario(store, options));
     if (selected('export')) await timed('export', results, () => exportScenario(store, options));
