@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createDataSource } from '@engram/database';
-import { EVENT_CATALOG, userStream, type EventMetadata } from '@engram/domain';
+import { EVENT_CATALOG } from '@engram/domain';
 import { EventCodec, PostgresEventStore } from '@engram/event-store';
 import {
   PROJECTIONS,
@@ -12,33 +11,18 @@ import {
   type AnyProjection,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
+import { appendMessage } from '../support/append-message';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const codec = new EventCodec(EVENT_CATALOG);
-
-function metadata(ws: string, user: string, occurredAt: string): EventMetadata {
-  return { workspaceId: ws, userId: user, causationId: 'c', correlationId: 'c', occurredAt };
-}
 
 describe('projection runner', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
   let projector: DataSource;
 
-  async function recordMessage(ws: string, user: string, occurredAt: string) {
-    const messageId = randomUUID();
-    const record = await codec.encode({
-      eventId: messageId,
-      event: {
-        type: 'MessageRecorded',
-        data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
-      },
-      metadata: metadata(ws, user, occurredAt),
-    });
-    return store.appendToStream(userStream(ws, user, 'message', messageId), [record], {
-      expectedRevision: 'no_stream',
-    });
-  }
+  const recordMessage = (workspaceId: string, userId: string, occurredAt: string) =>
+    appendMessage(store, { workspaceId, userId, occurredAt });
 
   async function rows() {
     return await projector.query<Record<string, unknown>[]>(

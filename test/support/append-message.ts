@@ -4,10 +4,20 @@ import { EventCodec, type EventStore } from '@engram/event-store';
 
 const plain = new EventCodec(EVENT_CATALOG);
 
-/** Appends one short user message of `w/u` (its own stream, payload in clear); its id and position. */
+export type MessageOwner = Readonly<{ workspaceId: string; userId: string; occurredAt: string }>;
+
+const DEFAULT_OWNER: MessageOwner = {
+  workspaceId: 'w',
+  userId: 'u',
+  occurredAt: '2026-06-08T16:40:00.000Z',
+};
+
+/** Appends one short user message (its own stream, payload in clear); its id and position. */
 export async function appendMessage(
   store: EventStore,
+  owner: MessageOwner = DEFAULT_OWNER,
 ): Promise<{ messageId: string; position: bigint }> {
+  const { workspaceId, userId, occurredAt } = owner;
   const messageId = randomUUID();
   const record = await plain.encode({
     eventId: messageId,
@@ -15,16 +25,14 @@ export async function appendMessage(
       type: 'MessageRecorded',
       data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
     },
-    metadata: {
-      workspaceId: 'w',
-      userId: 'u',
-      causationId: 'c',
-      correlationId: 'c',
-      occurredAt: '2026-06-08T16:40:00.000Z',
+    metadata: { workspaceId, userId, causationId: 'c', correlationId: 'c', occurredAt },
+  });
+  const result = await store.appendToStream(
+    userStream(workspaceId, userId, 'message', messageId),
+    [record],
+    {
+      expectedRevision: 'no_stream',
     },
-  });
-  const result = await store.appendToStream(userStream('w', 'u', 'message', messageId), [record], {
-    expectedRevision: 'no_stream',
-  });
+  );
   return { messageId, position: result.position };
 }
