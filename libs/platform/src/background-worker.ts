@@ -8,6 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { KeyStore, memoryIdDigests } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
 import type { Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
@@ -60,6 +61,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LLM) private readonly llm: Llm,
     private readonly codec: EventCodec,
+    private readonly keys: KeyStore,
     private readonly metrics: EngramMetrics,
   ) {}
 
@@ -99,6 +101,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       llm: this.llm,
       clock: this.clock,
       policies: cachedPolicies(readModelPolicies(this.dataSource), committed),
+      memoryIdDigests: memoryIdDigests(this.keys),
       committed,
     };
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;

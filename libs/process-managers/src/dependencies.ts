@@ -1,4 +1,4 @@
-import type { Clock } from '@engram/domain';
+import type { Clock, OwnerDigest } from '@engram/domain';
 import type { EventCodec, EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import type { CommittedCheckpoints } from '@engram/projections';
@@ -13,6 +13,13 @@ export type ProcessManagerDependencies = Readonly<{
   llm: Llm;
   clock: Clock;
   policies: PolicyReader;
+  /** The keyed digest memory ids are made of, per owner (libs/crypto's `memoryIdDigests`). */
+  memoryIdDigests: OwnerDigests;
   /** The checkpoints of the projections run in this process: waits for them need not poll. */
   committed?: CommittedCheckpoints;
+}>;
+
+/** Port: an owner's keyed digest; rejects once the owner is erased (their key is destroyed). */
+export type OwnerDigests = Readonly<{
+  digestFor(workspaceId: string, userId: string): Promise<OwnerDigest>;
 }>;

@@ -1,4 +1,5 @@
 import type { ActionStatus, Locale } from '@engram/domain';
+import { identifierOrQuote } from './sanitize';
 
 /** Longest shown length, in characters, of each piece of text that comes from outside. */
 export const MAX_LENGTH = {
@@ -64,10 +65,26 @@ const CHANNEL_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>>
 };
 
 /**
- * How a channel reads after "via": telegram, web and email (any case) get a human label; any
- * other is shown as given, so sanitise it first.
+ * How a channel reads after "via": telegram, web and email (any case) get a human label; any other
+ * is shown bare when it is an identifier ("sms"), quoted otherwise (see `identifierOrQuote`), and
+ * '' when blank.
  */
 export function channelLabel(channel: string, locale: Locale): string {
-  const known = CHANNEL_LABELS[locale][channel.toLowerCase()];
-  return known ?? channel;
+  const known = CHANNEL_LABELS[locale][channel.trim().toLowerCase()];
+  return known ?? identifierOrQuote(channel, locale, MAX_LENGTH.channel);
 }
+
+/** A tool name as it opens an action's line: bare when an identifier, quoted otherwise; "?" if blank. */
+export function toolLabel(tool: string, locale: Locale): string {
+  return identifierOrQuote(tool, locale, MAX_LENGTH.tool) || '?';
+}
+
+/**
+ * The seed's human label in front of an identifier target, by tool:
+ * `calendar_respond (invit evt_92ab…)`. Other tools show the identifier alone.
+ */
+export const IDENTIFIER_TARGET_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> =
+  {
+    fr: { calendar_respond: 'invit' },
+    en: { calendar_respond: 'invite' },
+  };

@@ -2,8 +2,7 @@ import type { Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { parseInstant, statusReachedAt, type ActionView } from './action-view';
 import { assertTimeZone, formatNumeric } from './dates';
-import { MAX_LENGTH, RECALL_STATUS_LABELS } from './labels';
-import { sanitizeInline, shorten } from './sanitize';
+import { MAX_LENGTH, RECALL_STATUS_LABELS, toolLabel } from './labels';
 import { quotedSummary, targetForRecall } from './target';
 
 const NO_MATCH: Readonly<Record<Locale, string>> = {
@@ -18,8 +17,8 @@ export type RecalledActionsOptions = Readonly<{ timeZone: string; locale: Locale
  * query decides it), dates in figures in the user's zone:
  * `gmail_send → delphine@acme.fr « Relance facture Q2 » : exécutée : proposée le 02/06/2026 14:10, exécutée le 02/06/2026 14:12`
  * `gmail_send → delphine@acme.fr "Relance facture Q2": executed: proposed 2026-06-02 14:10, executed 2026-06-02 14:12`
- * A pending action ends with its expiry ("expire le …" / "expires …") instead. Text from the user
- * is sanitised as in the recent-actions block.
+ * A pending action ends with its expiry ("expire le …" / "expires …") instead. Text from the agent
+ * or the user is sanitised and quoted as in the recent-actions block.
  */
 export function renderRecalledActions(
   actions: readonly ActionView[],
@@ -36,7 +35,7 @@ export function recalledActionLine(action: ActionView, options: RecalledActionsO
   const inZone = (at: DateTime | null): string | null =>
     at ? formatNumeric(at.setZone(timeZone), locale) : null;
 
-  const tool = shorten(sanitizeInline(action.tool), MAX_LENGTH.tool) || '?';
+  const tool = toolLabel(action.tool, locale);
   const target = targetForRecall(action.target, locale);
   const summary = quotedSummary(action.summary, locale, MAX_LENGTH.summary);
   const subject = [tool, ...(target ? [`→ ${target}`] : []), ...(summary ? [summary] : [])].join(

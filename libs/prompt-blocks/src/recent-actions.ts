@@ -2,8 +2,7 @@ import type { Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { lastActivityMillis, parseInstant, statusReachedAt, type ActionView } from './action-view';
 import { assertTimeZone, formatDayTime, timeLeft } from './dates';
-import { MAX_LENGTH, RECENT_STATUS_LABELS, channelLabel } from './labels';
-import { sanitizeInline, shorten } from './sanitize';
+import { MAX_LENGTH, RECENT_STATUS_LABELS, channelLabel, toolLabel } from './labels';
 import { quotedSummary, targetForRecentBlock } from './target';
 
 export const RECENT_ACTIONS_HEADINGS: Readonly<Record<Locale, string>> = {
@@ -76,8 +75,10 @@ export function selectRecentActions(
 /**
  * The "[Ce que tu as fait recemment]" block of the system prompt: what the assistant proposed and
  * did for the user, on any channel, one line per action, dates in the user's zone. Pure: the same
- * actions and `now` always give the same text. See `selectRecentActions` for which actions, and
- * `sanitizeInline` for what happens to text that came from the user.
+ * actions and `now` always give the same text. See `selectRecentActions` for which actions. Every
+ * piece of text an agent supplied (tool, target, summary, channel) is flattened to one line with
+ * its brackets neutralised, and quoted unless it is an identifier or an address (`toolLabel`,
+ * `targetForRecentBlock`, `channelLabel`), so it cannot add words of its own to the line.
  */
 export function renderRecentActions(
   actions: readonly ActionView[],
@@ -103,9 +104,9 @@ export function recentActionLine(action: ActionView, options: RecentActionsOptio
   const inZone = (at: DateTime | null): string | null =>
     at ? formatDayTime(at.setZone(timeZone), locale, now.year) : null;
 
-  const tool = shorten(sanitizeInline(action.tool), MAX_LENGTH.tool) || '?';
+  const tool = toolLabel(action.tool, locale);
   const about =
-    targetForRecentBlock(action.target, locale) ??
+    targetForRecentBlock(action.target, locale, action.tool) ??
     quotedSummary(action.summary, locale, MAX_LENGTH.title);
   const subject = about ? `${tool} ${about}` : tool;
 
@@ -129,11 +130,11 @@ export function recentActionLine(action: ActionView, options: RecentActionsOptio
   }
 
   const asked = inZone(parseInstant(action.createdAt));
-  const via = shorten(sanitizeInline(action.requestedVia), MAX_LENGTH.channel);
+  const via = channelLabel(action.requestedVia, locale);
   const origin = [
     locale === 'fr' ? 'demandé' : 'asked',
     ...(asked ? [locale === 'fr' ? `le ${asked}` : asked] : []),
-    ...(via ? [`via ${channelLabel(via, locale)}`] : []),
+    ...(via ? [`via ${via}`] : []),
   ];
   const provenance = origin.length > 1 ? ` (${origin.join(' ')})` : '';
 

@@ -107,7 +107,8 @@ async function recordCandidate(
 ): Promise<void> {
   const { workspaceId, userId, occurredAt } = message.metadata;
   const { messageId, sessionId } = message.event.data;
-  const memoryId = memoryIdFor(workspaceId, userId, generation, candidate.content);
+  const digest = await deps.memoryIdDigests.digestFor(workspaceId, userId);
+  const memoryId = memoryIdFor(digest, workspaceId, userId, generation, candidate.content);
   await handleCommand(
     deps,
     userStream(workspaceId, userId, 'memory', memoryId),

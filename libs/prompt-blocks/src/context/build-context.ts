@@ -2,9 +2,9 @@ import type { Locale, MemoryKind } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { parseInstant, type ActionView } from '../action-view';
 import { assertTimeZone, formatDayTime } from '../dates';
-import { MAX_LENGTH, channelLabel } from '../labels';
+import { channelLabel } from '../labels';
 import { recentActionLine, selectRecentActions } from '../recent-actions';
-import { sanitizeInline, shorten } from '../sanitize';
+import { sanitizeInline } from '../sanitize';
 import {
   CONTEXT_HEADINGS,
   CONTEXT_MEMORY_LABELS,
@@ -117,9 +117,10 @@ export type AgentContext = Readonly<{
  * A block with nothing to show (no memory, empty summary...) is left out, heading included; the
  * memories block is kept with its note when memory is off. Text from outside can never make a
  * line of its own, pose as a heading or close a block: each of its lines starts with "> " (the
- * live window is otherwise verbatim; in memories, summary and card square brackets also become
- * ⟦ ⟧, see `quoteSanitized`), and the bits of it in recent-action lines and message head lines
- * (targets, titles, channels) are flattened to one line, brackets neutralised, cut short.
+ * live window is otherwise verbatim but for bracketed headings, see `quoteVerbatim`; in memories,
+ * summary and card square brackets all become ⟦ ⟧, see `quoteSanitized`), and the bits of it in
+ * recent-action lines and message head lines (tools, targets, titles, channels) are flattened to
+ * one line, brackets neutralised, cut short, and quoted unless they are identifiers or addresses.
  *
  * Tokens: the prompt is counted with the model's tokenizer (`tokenizerForModel`). When
  * `maxTokens` is set and exceeded, content goes in this order until the prompt fits:
@@ -313,16 +314,13 @@ function normaliseBudget(maxTokens: number | undefined): number | null {
 
 /**
  * A message of the live window: "Utilisateur (9 juin à 10:58 via Telegram) :" then its text,
- * quoted word for word. The channel is sanitised and cut like in the recent-actions block.
+ * quoted word for word. The channel reads like in the recent-actions block (`channelLabel`).
  */
 function messageLines(message: LiveWindowMessage, locale: Locale, now: DateTime): string[] {
   const at = parseInstant(message.occurredAt);
   const when = at ? formatDayTime(at.setZone(now.zone), locale, now.year) : null;
-  const channel = shorten(sanitizeInline(message.channel), MAX_LENGTH.channel);
-  const details = [
-    ...(when ? [when] : []),
-    ...(channel ? [`via ${channelLabel(channel, locale)}`] : []),
-  ].join(' ');
+  const channel = channelLabel(message.channel, locale);
+  const details = [...(when ? [when] : []), ...(channel ? [`via ${channel}`] : [])].join(' ');
   const speaker = CONTEXT_ROLE_LABELS[locale][message.role];
   const head = details ? `${speaker} (${details})` : speaker;
   const text = quoteVerbatim(message.text);

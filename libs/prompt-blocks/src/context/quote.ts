@@ -1,5 +1,6 @@
 import { sanitizeInline } from '../sanitize';
 import { QUOTE_PREFIX } from './headings';
+import { neutraliseHeadings } from './neutralise-headings';
 
 /**
  * Every character sequence that starts a new line for some reader: CRLF, LF, CR, vertical tab,
@@ -20,11 +21,13 @@ export function quoteLine(line: string): string {
 /**
  * Text kept word for word (a message of the live window), as quoted lines: each line of the text
  * becomes "> line". Nothing else changes, except that every kind of line break becomes one line
- * break and blank lines at the very start and end are dropped. The prefix alone is what keeps
- * the text from posing as a heading: no quoted line can start with "[".
+ * break, blank lines at the very start and end are dropped, and bracketed headings lose their
+ * brackets (`neutraliseHeadings`). The prefix already keeps any line from starting with "[";
+ * neutralising the headings as well means a raw "[Fiche d'identite]" never appears twice in the
+ * prompt, for a reader that looks for it anywhere in a line.
  */
 export function quoteVerbatim(text: string): string[] {
-  return trimBlankLines(splitLines(text)).map(quoteLine);
+  return trimBlankLines(splitLines(text)).map(neutraliseHeadings).map(quoteLine);
 }
 
 /**

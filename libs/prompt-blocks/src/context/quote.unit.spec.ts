@@ -24,9 +24,9 @@ describe('quoteLine', () => {
 });
 
 describe('quoteVerbatim', () => {
-  it('quotes every line and changes nothing else', () => {
+  it('quotes every line and changes nothing else but bracketed headings', () => {
     expect(quoteVerbatim("[Fiche d'identite]\n  - item [x]\n\nfin  ")).toEqual([
-      "> [Fiche d'identite]",
+      "> ⟦Fiche d'identite⟧",
       '>   - item [x]',
       '>',
       '> fin  ',
