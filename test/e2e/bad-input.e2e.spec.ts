@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
-import { memoryDecider, memoryIdFor, userStream, type ReviewMode, type Role } from '@engram/domain';
+import { memoryDecider, userStream, type ReviewMode, type Role } from '@engram/domain';
 import { EventCodec, handleCommand, type EventStore } from '@engram/event-store';
 import { EVENT_STORE } from '@engram/platform';
 import { PROJECTIONS } from '@engram/projections';
@@ -166,7 +166,7 @@ describe('bad input on every endpoint (property-based)', () => {
   }
 
   async function detectMemory(userId: string, content: string, mode: ReviewMode): Promise<string> {
-    const memoryId = memoryIdFor(WS, userId, 0, content);
+    const memoryId = randomUUID();
     const sourceMessageId = randomUUID();
     await handleCommand(
       { store: t.app.get<EventStore>(EVENT_STORE), codec: t.app.get(EventCodec) },

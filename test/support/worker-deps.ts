@@ -1,14 +1,24 @@
+import { KeyStore, memoryIdDigests } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
 import { EVENT_CATALOG, type Clock } from '@engram/domain';
-import { EventCodec, PostgresEventStore, type EventStore } from '@engram/event-store';
+import {
+  EventCodec,
+  PostgresEventStore,
+  createResilientPool,
+  type EventStore,
+} from '@engram/event-store';
 import { createLlm } from '@engram/llm';
 import { readModelPolicies, type ProcessManagerDependencies } from '@engram/process-managers';
 import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
 import type { TestDatabase } from './test-database';
+import { TEST_MASTER_KEY } from './test-runtime';
 
 export type WorkerDeps = ProcessManagerDependencies & { close: () => Promise<void> };
 
-/** What a background worker has (store, codec, projector data source, offline LLM, policies), on a test database. */
+/**
+ * What a background worker has (store, codec, projector data source, offline LLM, policies, the data
+ * keys memory ids are derived from), on a test database.
+ */
 export async function buildWorkerDeps(
   database: TestDatabase,
   clock: Clock,
@@ -20,6 +30,7 @@ export async function buildWorkerDeps(
     READ_MODEL_ENTITIES,
     4,
   ).initialize();
+  const keyPool = createResilientPool({ connectionString: database.appUrl, max: 2 });
   return {
     store: store ?? ownStore,
     codec: new EventCodec(EVENT_CATALOG),
@@ -27,9 +38,11 @@ export async function buildWorkerDeps(
     llm: createLlm({}),
     clock,
     policies: readModelPolicies(dataSource),
+    memoryIdDigests: memoryIdDigests(new KeyStore(keyPool, TEST_MASTER_KEY)),
     close: async () => {
       await ownStore.close();
       await dataSource.destroy();
+      await keyPool.end();
     },
   };
 }

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './key-store';
 export * from './data-key-cipher';
 export { masterKeyVersion } from './aes-gcm';
+export * from './memory-id-digests';

@@ -12,7 +12,13 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
-import type { Clock } from '@engram/domain';
+import {
+  DomainConflictError,
+  DomainNotFoundError,
+  type ApproveMemory,
+  type Clock,
+  type RejectMemory,
+} from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { findMemoryOwner, findReviewQueue, type MemoryRecord } from '@engram/projections';
 import { CommandGateway } from '../commands/command-gateway';
@@ -81,10 +87,9 @@ export class ReviewController {
     @CurrentPrincipal() me: Principal,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    const owner = await this.ownerOf(me, workspaceId, memoryId);
-    return decideMemory(
-      this.commands,
-      { workspaceId, ownerId: owner, memoryId, headers },
+    return this.decideInQueue(
+      me,
+      { workspaceId, memoryId, headers },
       { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'admin' } },
       'approved',
     );
@@ -100,10 +105,9 @@ export class ReviewController {
     @Body() body: RejectBody,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    const owner = await this.ownerOf(me, workspaceId, memoryId);
-    return decideMemory(
-      this.commands,
-      { workspaceId, ownerId: owner, memoryId, headers },
+    return this.decideInQueue(
+      me,
+      { workspaceId, memoryId, headers },
       {
         type: 'RejectMemory',
         by: { kind: 'person', userId: me.userId, role: 'admin' },
@@ -113,14 +117,31 @@ export class ReviewController {
     );
   }
 
-  /** The memory's owner, if the admin may review in this workspace (reviewMode admin). */
-  private async ownerOf(me: Principal, workspaceId: string, memoryId: string): Promise<string> {
+  /**
+   * Decides a memory pending in this admin's queue. Anything else (an unknown id, a memory of another
+   * workspace, one of a workspace not in reviewMode admin, one decided, expired or deleted, even a
+   * moment ago by someone else) gets the same 404 with the same body: a decision tells an admin
+   * nothing about the memories outside the queue, not even that they exist.
+   */
+  private async decideInQueue(
+    me: Principal,
+    target: Readonly<{ workspaceId: string; memoryId: string; headers: RequestHeaders }>,
+    command: ApproveMemory | RejectMemory,
+    status: 'approved' | 'rejected',
+  ): Promise<MemoryDecisionResponse> {
+    // memory_owners is visible to the workspace's admins only in reviewMode admin.
     const owner = await this.readModels.read(me, (manager) =>
-      findMemoryOwner(manager, workspaceId, memoryId),
+      findMemoryOwner(manager, target.workspaceId, target.memoryId),
     );
-    if (!owner)
-      throw new NotFoundException(`Memory ${memoryId} is not in this workspace's review queue`);
-    return owner;
+    if (!owner) throw notInQueue();
+    try {
+      return await decideMemory(this.commands, { ...target, ownerId: owner }, command, status);
+    } catch (error) {
+      if (error instanceof DomainConflictError || error instanceof DomainNotFoundError) {
+        throw notInQueue();
+      }
+      throw error;
+    }
   }
 
   private toItem(row: MemoryRecord): ReviewItem {
@@ -139,4 +160,8 @@ export class ReviewController {
       ...(row.decidedAt ? { decidedAt: row.decidedAt.toISOString() } : {}),
     };
   }
+}
+
+function notInQueue(): NotFoundException {
+  return new NotFoundException("This memory is not in the workspace's review queue");
 }

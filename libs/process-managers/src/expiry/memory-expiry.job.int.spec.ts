@@ -80,7 +80,8 @@ describe('memory expiry job (real database)', () => {
   /** A candidate detected at `occurredAt`, left pending (admin review, no threshold). */
   async function detect(name: string, who: Owner, occurredAt: string, messageId = randomUUID()) {
     const content = `L'utilisateur ${who.userId} aime ${name}.`;
-    const memoryId = memoryIdFor(who.workspaceId, who.userId, 0, content);
+    const digest = await deps.memoryIdDigests.digestFor(who.workspaceId, who.userId);
+    const memoryId = memoryIdFor(digest, who.workspaceId, who.userId, 0, content);
     ids.set(name, { owner: who, memoryId });
     const result = await memoryCommand(
       name,
