@@ -7,7 +7,8 @@ import { memoriesProjection } from './memories/memories.projection';
 import { MemorySettings } from './memory-settings/memory-settings.entity';
 import { MemorySettings1764400002003 } from './memory-settings/memory-settings.migration';
 import { memorySettingsProjection } from './memory-settings/memory-settings.projection';
-import type { AnyProjection } from './runner/projection';
+import { isPerUser, type AnyProjection } from './runner/projection';
+import { WORKSPACE_OWNER, partitionNameFor, partitionNames } from './runner/partitions';
 import { MemoryOwner } from './memory-owners/memory-owners.entity';
 import { MemoryOwners1764400003002 } from './memory-owners/memory-owners.migration';
 import { memoryOwnersProjection } from './memory-owners/memory-owners.projection';
@@ -40,6 +41,10 @@ export * from './runner/checkpoint-advance';
 export * from './runner/checkpoint-committer';
 export * from './runner/rebuild';
 export * from './runner/checkpoints';
+export * from './runner/partitions';
+export * from './runner/parked-events';
+export * from './runner/parking-lot';
+export * from './runner/owner-events';
 export * from './user-stream-stats/user-stream-stats.entity';
 export * from './user-stream-stats/user-stream-stats.projection';
 export * from './user-stream-stats/user-stream-stats.query';
@@ -118,3 +123,25 @@ export const READ_MODEL_MIGRATIONS = [
 export * from './runner/wait-for-checkpoints';
 export * from './runner/committed-checkpoints';
 export { CONTEXT_READ_MODELS } from './context-read-models';
+
+/**
+ * The checkpoints that must reach a position before `owner`'s rows of the read models `names` reflect
+ * it: for each, the one partition holding that owner (workspace-level read models by workspace).
+ */
+export function checkpointsFor(
+  names: readonly string[],
+  owner: Readonly<{ workspaceId: string; userId: string }>,
+  partitions: number,
+): string[] {
+  return names.map((name) => {
+    const projection = PROJECTIONS.find((candidate) => candidate.name === name);
+    const workspaceLevel = projection !== undefined && !isPerUser(projection);
+    const of = workspaceLevel ? { workspaceId: owner.workspaceId, userId: WORKSPACE_OWNER } : owner;
+    return partitionNameFor(name, of, partitions);
+  });
+}
+
+/** Every partition's checkpoint of the read models `names`: all of them reach a position for everyone. */
+export function allCheckpointsOf(names: readonly string[], partitions: number): string[] {
+  return names.flatMap((name) => partitionNames(name, partitions));
+}

@@ -12,6 +12,9 @@ export const NOT_IN_ACTIVITY: readonly string[] = [
   'MemoryPolicyChanged',
   'AgentMemoryToggled',
   'MemoriesUsed',
+  // Operators' decisions on parked events (workspace-level records).
+  'ParkedEventRetryRequested',
+  'ParkedEventSkipped',
   // Erasure deletes the feed itself (the runner turns it into a delete of the user's rows).
   'UserErased',
 ];

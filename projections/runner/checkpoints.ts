@@ -1,3 +1,4 @@
+import { baseNameOf } from './partitions';
 import type { EntityManager } from 'typeorm';
 
 export async function ensureCheckpoint(manager: EntityManager, name: string): Promise<void> {
@@ -10,15 +11,6 @@ export async function ensureCheckpoint(manager: EntityManager, name: string): Pr
 export async function readCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
   const rows = await manager.query<{ position: string }[]>(
     'SELECT position FROM projection_checkpoints WHERE name = $1',
-    [name],
-  );
-  return BigInt(rows[0]?.position ?? '0');
-}
-
-/** Locks the checkpoint row for the rest of the transaction: one writer per projection at a time. */
-export async function lockCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
-  const rows = await manager.query<{ position: string }[]>(
-    'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
     [name],
   );
   return BigInt(rows[0]?.position ?? '0');
@@ -43,4 +35,20 @@ export async function listCheckpoints(
     'SELECT name, position FROM projection_checkpoints ORDER BY name',
   );
   return rows.map((row) => ({ name: row.name, position: BigInt(row.position) }));
+}
+
+/**
+ * One checkpoint per consumer: the lowest of its partitions' (how far all of its owners have
+ * surely been applied), so that metrics and waits speak of projections, not of partitions.
+ */
+export async function lowestCheckpoints(
+  manager: EntityManager,
+): Promise<{ name: string; position: bigint }[]> {
+  const lowest = new Map<string, bigint>();
+  for (const { name, position } of await listCheckpoints(manager)) {
+    const base = baseNameOf(name);
+    const known = lowest.get(base);
+    if (known === undefined || position < known) lowest.set(base, position);
+  }
+  return [...lowest].map(([name, position]) => ({ name, position }));
 }

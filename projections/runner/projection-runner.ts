@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
-import type { DataSource } from 'typeorm';
+import { isTransientError } from '@engram/database';
+import type { DecodedEvent, EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
+import type { DataSource, EntityManager } from 'typeorm';
 import { foldBatch, writeBatch, type BatchWrites } from './apply-batch';
 import {
   advanceCheckpoints,
@@ -11,7 +12,17 @@ import {
 import type { CheckpointCommitter } from './checkpoint-committer';
 import type { CommittedCheckpoints } from './committed-checkpoints';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
-import { typesFedTo, type AnyProjection, type OwnedRow } from './projection';
+import { readOwnerEvents } from './owner-events';
+import { describeFailure, park, unpark, type ParkedEvent } from './parked-events';
+import { ParkingLot, backoffMs, type Decision } from './parking-lot';
+import { WHOLE, type Owner, type PartitionSlice } from './partitions';
+import {
+  USER_ERASED,
+  isPerUser,
+  typesFedTo,
+  type AnyProjection,
+  type OwnedRow,
+} from './projection';
 import { RowCache } from './row-cache';
 import { sqlRowTable, type SqlRowTable } from './row-table';
 import { SharedEventFeed } from './shared-event-feed';
@@ -28,16 +39,23 @@ export type RunnerDependencies = Readonly<{
   /** Told each checkpoint this runner commits while it runs, for waits in this process. */
   committed?: CommittedCheckpoints;
   onError?: (projection: string, error: unknown) => void;
+  /** Told each event this runner parks (after it was recorded). */
+  onParked?: (parked: ParkedEvent) => void;
 }>;
 
 export type RunnerOptions = Readonly<{
   batchSize?: number;
+  /** Wait after a failed batch, doubled at each further failure of the same batch. */
   retryMs?: number;
   /**
    * Checked by each batch's first statement: false when this runner may no longer write (its worker
    * lost the partition's lease), and the batch is rolled back.
    */
   fence?: SqlCondition;
+  /** The owners this runner applies: one partition of the projection (default: all of them). */
+  slice?: PartitionSlice;
+  /** Tries of a batch that fails for a reason other than a transient one before its culprit is parked. */
+  attemptsBeforeParking?: number;
 }>;
 
 export class PartitionLostError extends Error {
@@ -47,14 +65,23 @@ export class PartitionLostError extends Error {
   }
 }
 
+type Failure = Readonly<{ event: RecordedEvent; error: unknown }>;
+
 /**
- * Keeps one projection up to date: follows the log from the projection's checkpoint and applies each
- * batch of events together with the new checkpoint in one transaction, so a crash never loses or
- * double-applies an event. The checkpoint row is locked per batch; when it moved under us (a rebuild),
- * the runner starts again from the new checkpoint.
+ * Keeps one partition of a projection up to date: follows the log from the partition's checkpoint and
+ * applies the batch's events of its owners together with the new checkpoint in one transaction, so a
+ * crash never loses or double-applies an event. When the checkpoint moved under us (a rebuild), the
+ * runner starts again from the new checkpoint.
+ *
+ * A batch that fails for a transient reason (connection, serialization, timeout) is retried as long
+ * as it takes. One that fails otherwise is retried a few times with backoff, then applied owner by
+ * owner: the event that fails is parked with its error, that owner's later events wait behind it, and
+ * every other owner goes on. An operator's retry or skip (an event) lets the owner go on again.
  */
 export class ProjectionRunner {
   private readonly handled: ReadonlySet<string>;
+  private readonly lot: ParkingLot;
+  private rows: RowCache<OwnedRow>;
 
   constructor(
     private readonly deps: RunnerDependencies,
@@ -62,24 +89,37 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {
     this.handled = typesFedTo(projection);
+    this.lot = new ParkingLot(
+      projection.name,
+      options.slice ?? WHOLE,
+      !isPerUser(projection),
+      options.attemptsBeforeParking ?? 3,
+    );
+    this.rows = new RowCache<OwnedRow>(projection);
+  }
+
+  /** The checkpoint (and lease) name of this runner's partition. */
+  get name(): string {
+    return this.lot.partition;
   }
 
   async run(signal: AbortSignal): Promise<void> {
     try {
       await this.withFeed(async (feed) => {
-        await ensureCheckpoint(this.deps.dataSource.manager, this.projection.name);
+        await ensureCheckpoint(this.deps.dataSource.manager, this.name);
         while (!signal.aborted) {
           try {
             await this.followFromCheckpoint(feed, signal);
           } catch (error) {
             if (signal.aborted) return;
-            this.deps.onError?.(this.projection.name, error);
-            await sleep(this.options.retryMs ?? 1000, undefined, { signal }).catch(() => undefined);
+            this.deps.onError?.(this.name, error);
+            const wait = backoffMs(this.options.retryMs ?? 1000, this.lot.attempts);
+            await sleep(wait, undefined, { signal }).catch(() => undefined);
           }
         }
       });
     } finally {
-      this.deps.committed?.stopped(this.projection.name);
+      this.deps.committed?.stopped(this.name);
     }
   }
 
@@ -87,22 +127,30 @@ export class ProjectionRunner {
   async catchUp(): Promise<bigint> {
     return this.withFeed(async (feed) => {
       const manager = this.deps.dataSource.manager;
-      await ensureCheckpoint(manager, this.projection.name);
-      let checkpoint = await readCheckpoint(manager, this.projection.name);
-      let rows = new RowCache<OwnedRow>(this.projection);
+      await ensureCheckpoint(manager, this.name);
+      let checkpoint = await this.restart(manager);
       const head = await this.deps.store.headPosition();
       while (checkpoint < head) {
         const events = await feed.read(checkpoint, this.options.batchSize);
         if (events.length === 0) break;
-        if (!(await this.applyWithCheckpoint(feed, rows, events, checkpoint))) {
-          checkpoint = await readCheckpoint(manager, this.projection.name);
-          rows = new RowCache<OwnedRow>(this.projection);
+        let next: bigint | undefined;
+        try {
+          next = await this.step(feed, events, checkpoint);
+        } catch (error) {
+          if (isTransientError(error) || error instanceof PartitionLostError) throw error;
+          await sleep(backoffMs(this.options.retryMs ?? 1000, this.lot.attempts));
           continue;
         }
-        checkpoint = events[events.length - 1]!.globalPosition;
+        checkpoint = next ?? (await this.restart(manager));
       }
       return checkpoint;
     });
+  }
+
+  private async restart(manager: EntityManager): Promise<bigint> {
+    this.rows = new RowCache<OwnedRow>(this.projection);
+    await this.lot.load(manager);
+    return readCheckpoint(manager, this.name);
   }
 
   private async withFeed<T>(work: (feed: SharedEventFeed) => Promise<T>): Promise<T> {
@@ -116,39 +164,75 @@ export class ProjectionRunner {
   }
 
   private async followFromCheckpoint(feed: SharedEventFeed, signal: AbortSignal): Promise<void> {
-    let checkpoint = await readCheckpoint(this.deps.dataSource.manager, this.projection.name);
-    this.deps.committed?.started(this.projection.name, checkpoint);
-    const rows = new RowCache<OwnedRow>(this.projection);
+    let checkpoint = await this.restart(this.deps.dataSource.manager);
+    this.deps.committed?.started(this.name, checkpoint);
     while (!signal.aborted) {
       const batch = await feed.follow(checkpoint, signal, this.options.batchSize);
       if (batch.length === 0) continue;
-      if (!(await this.applyWithCheckpoint(feed, rows, batch, checkpoint))) return;
-      checkpoint = batch[batch.length - 1]!.globalPosition;
-      const rowsChanged = batch.some((event) => this.handled.has(event.type));
-      this.deps.committed?.committed(this.projection.name, checkpoint, rowsChanged);
+      const next = await this.step(feed, batch, checkpoint);
+      if (next === undefined) return;
+      const rowsChanged = batch.some((event) => event.globalPosition <= next && this.mine(event));
+      checkpoint = next;
+      this.deps.committed?.committed(this.name, checkpoint, rowsChanged);
     }
   }
 
   /**
+   * Applies the batch (up to the first operator's decision meant for this partition, which is then
+   * carried out) and returns the new checkpoint; undefined when the checkpoint had moved. Throws
+   * while a failing batch has tries left.
+   */
+  private async step(
+    feed: SharedEventFeed,
+    batch: readonly RecordedEvent[],
+    checkpoint: bigint,
+  ): Promise<bigint | undefined> {
+    const cut = batch.findIndex((event) => this.lot.decisionOf(event) !== undefined);
+    const events = cut < 0 ? batch : batch.slice(0, cut + 1);
+    let applied: boolean;
+    try {
+      applied = await this.applyWithCheckpoint(feed, events, checkpoint);
+    } catch (error) {
+      this.rows = new RowCache<OwnedRow>(this.projection);
+      if (error instanceof PartitionLostError || isTransientError(error)) throw error;
+      if (!this.lot.failed(checkpoint)) throw error;
+      applied = await this.isolate(feed, events, checkpoint);
+    }
+    this.lot.succeeded();
+    if (!applied) return undefined;
+    const last = events.at(-1)!.globalPosition;
+    await this.releaseErased(events);
+    const decision = cut < 0 ? undefined : this.lot.decisionOf(events.at(-1)!);
+    if (decision && !(await this.carryOut(decision, last))) return undefined;
+    return last;
+  }
+
+  /** The events of this partition's owners the projection is fed; a parked owner's wait, but erasure. */
+  private mine(event: RecordedEvent): boolean {
+    if (!this.handled.has(event.type) || !this.lot.owns(event)) return false;
+    return event.type === USER_ERASED || !this.lot.holds(event);
+  }
+
+  /**
    * Applies a batch and moves the checkpoint past it, atomically. False when the checkpoint was not
-   * at `expectedCheckpoint` (nothing applied); the caller then drops `rows`, as it does when this
-   * throws. The rows are read (the cache's, or the table's) before the checkpoint is locked: the
-   * statement that advances it proves that nobody wrote since.
+   * at `expectedCheckpoint` (nothing applied). The rows are read (the cache's, or the table's) before
+   * the checkpoint is locked: the statement that advances it proves that nobody wrote since.
    */
   private async applyWithCheckpoint(
     feed: SharedEventFeed,
-    rows: RowCache<OwnedRow>,
     events: readonly RecordedEvent[],
     expectedCheckpoint: bigint,
   ): Promise<boolean> {
-    const relevant = events.filter((event) => this.handled.has(event.type));
+    const relevant = events.filter((event) => this.mine(event));
     const decoded = await Promise.all(relevant.map((event) => feed.decode(event)));
     const table = sqlRowTable(this.deps.dataSource.manager, this.projection);
+    const rows = this.rows;
     const writes = await foldBatch(rows.reading(table), this.projection, decoded);
     const last = events.at(-1)!.globalPosition;
     const outcome = await this.write(table, writes, expectedCheckpoint, last);
-    if (outcome === 'fenced') throw new PartitionLostError(this.projection.name);
+    if (outcome === 'fenced') throw new PartitionLostError(this.name);
     if (outcome === 'advanced') rows.commit(writes);
+    else this.rows = new RowCache<OwnedRow>(this.projection);
     return outcome === 'advanced';
   }
 
@@ -158,12 +242,7 @@ export class ProjectionRunner {
     from: bigint,
     to: bigint,
   ): Promise<Advance> {
-    const advance: CheckpointAdvance = {
-      name: this.projection.name,
-      from,
-      to,
-      fence: this.options.fence,
-    };
+    const advance = this.advance(from, to);
     if (writes.ownerDeletes.length === 0 && writes.deletes.length === 0) {
       // Most batches only upsert: rows and checkpoint in one statement, no transaction to open.
       const { upserts } = writes;
@@ -181,6 +260,150 @@ export class ProjectionRunner {
       const [outcome] = await advanceCheckpoints(manager, [advance]);
       if (outcome === 'advanced') await writeBatch(sqlRowTable(manager, this.projection), writes);
       return outcome!;
+    });
+  }
+
+  private advance(from: bigint, to: bigint): CheckpointAdvance {
+    return { name: this.name, from, to, fence: this.options.fence };
+  }
+
+  /**
+   * The batch kept failing: applies it owner by owner, in one transaction with the checkpoint, and
+   * parks the first event of each owner that fails on its own (with that owner's later events).
+   */
+  private async isolate(
+    feed: SharedEventFeed,
+    events: readonly RecordedEvent[],
+    checkpoint: bigint,
+  ): Promise<boolean> {
+    const byOwner = new Map<string, { owner: Owner; events: RecordedEvent[] }>();
+    for (const event of events.filter((candidate) => this.mine(candidate))) {
+      const owner = this.lot.ownerOf(event);
+      const key = `${owner.workspaceId}/${owner.userId}`;
+      const group = byOwner.get(key) ?? { owner, events: [] };
+      group.events.push(event);
+      byOwner.set(key, group);
+    }
+    const parked = await this.inTransaction(checkpoint, events.at(-1)!.globalPosition, (manager) =>
+      this.parkFailures(manager, [...byOwner.values()], (event) => feed.decode(event)),
+    );
+    if (parked === undefined) return false;
+    for (const event of parked) {
+      this.lot.remember(event);
+      this.deps.onParked?.(event);
+    }
+    return true;
+  }
+
+  /** Each owner's events applied together, or one by one to find and park the one that fails. */
+  private async parkFailures(
+    manager: EntityManager,
+    groups: readonly { owner: Owner; events: readonly RecordedEvent[] }[],
+    decode: (event: RecordedEvent) => Promise<DecodedEvent>,
+  ): Promise<ParkedEvent[]> {
+    const parked: ParkedEvent[] = [];
+    for (const { owner, events } of groups) {
+      if ((await this.tryApplying(manager, events, decode)) === undefined) continue;
+      for (const event of events) {
+        const failure = await this.tryApplying(manager, [event], decode);
+        if (failure === undefined) continue;
+        parked.push(await this.park(manager, owner, failure));
+        break;
+      }
+    }
+    return parked;
+  }
+
+  /** Applies `events` inside a savepoint: undefined when applied, the failure when rolled back. */
+  private async tryApplying(
+    manager: EntityManager,
+    events: readonly RecordedEvent[],
+    decode: (event: RecordedEvent) => Promise<DecodedEvent>,
+  ): Promise<Failure | undefined> {
+    await manager.query('SAVEPOINT engram_owner');
+    try {
+      const decoded = await Promise.all(events.map(decode));
+      const table = sqlRowTable(manager, this.projection);
+      await writeBatch(table, await foldBatch(table, this.projection, decoded));
+      await manager.query('RELEASE SAVEPOINT engram_owner');
+      return undefined;
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      await manager.query('ROLLBACK TO SAVEPOINT engram_owner');
+      // Tried alone, the event is the culprit; tried with others, the caller tries them one by one.
+      return { event: events[0]!, error };
+    }
+  }
+
+  private park(manager: EntityManager, owner: Owner, failure: Failure): Promise<ParkedEvent> {
+    return park(manager, {
+      consumer: this.lot.consumer,
+      partition: this.name,
+      ...owner,
+      position: failure.event.globalPosition,
+      eventId: failure.event.eventId,
+      eventType: failure.event.type,
+      error: describeFailure(failure.error),
+      attempts: this.lot.maxAttempts,
+    });
+  }
+
+  /**
+   * An operator's retry or skip, met at `through`: the owner's events from the parked one on (less
+   * the skipped one) are applied again; one that still fails is parked again.
+   */
+  private async carryOut(decision: Decision, through: bigint): Promise<boolean> {
+    const parked = this.lot.parkedFor(decision.owner);
+    if (!parked || parked.eventId !== decision.ref.eventId) return true;
+    const events = (
+      await readOwnerEvents(this.deps.store, decision.owner, parked.position - 1n, through)
+    ).filter(
+      (event) =>
+        this.handled.has(event.type) &&
+        !(decision.kind === 'ParkedEventSkipped' && event.eventId === decision.ref.eventId),
+    );
+    const decode = (event: RecordedEvent) => this.deps.codec.decode(event);
+    const outcome = await this.inTransaction(through, through, async (manager) => {
+      const parkedAgain = await this.parkFailures(
+        manager,
+        [{ owner: decision.owner, events }],
+        decode,
+      );
+      if (parkedAgain.length === 0) await unpark(manager, this.lot.consumer, decision.owner);
+      return parkedAgain;
+    });
+    this.rows = new RowCache<OwnedRow>(this.projection);
+    if (outcome === undefined) return false;
+    this.lot.forget(decision.owner);
+    for (const event of outcome) {
+      this.lot.remember(event);
+      this.deps.onParked?.(event);
+    }
+    return true;
+  }
+
+  /** Erasure removes the owner's rows, so nothing of theirs stays parked. */
+  private async releaseErased(events: readonly RecordedEvent[]): Promise<void> {
+    if (this.lot.size === 0) return;
+    for (const event of events) {
+      if (event.type !== USER_ERASED || !this.lot.owns(event) || !this.lot.holds(event)) continue;
+      const owner = this.lot.ownerOf(event);
+      await unpark(this.deps.dataSource.manager, this.lot.consumer, owner);
+      this.lot.forget(owner);
+    }
+  }
+
+  /** Work done with the checkpoint moved from `from` to `to` in one transaction; undefined if it had moved. */
+  private async inTransaction<T>(
+    from: bigint,
+    to: bigint,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T | undefined> {
+    return this.deps.dataSource.transaction(async (manager) => {
+      const [outcome] = await advanceCheckpoints(manager, [this.advance(from, to)]);
+      if (outcome === 'fenced') throw new PartitionLostError(this.name);
+      if (outcome === 'moved') return undefined;
+      return work(manager);
     });
   }
 }

@@ -81,7 +81,10 @@ describe('projection runner', () => {
       ...userStreamStatsProjection,
       apply: (event, view) => {
         calls += 1;
-        if (calls === 2) throw new Error('crash in the middle of the batch');
+        // Transient (a serialization failure): retried by the caller, never parked.
+        if (calls === 2) {
+          throw Object.assign(new Error('crash in the middle of the batch'), { code: '40001' });
+        }
         return userStreamStatsProjection.apply(event, view);
       },
     };

@@ -4,7 +4,12 @@ import { EventCodec, type EventStore } from '@engram/event-store';
 
 const plain = new EventCodec(EVENT_CATALOG);
 
-export type MessageOwner = Readonly<{ workspaceId: string; userId: string; occurredAt: string }>;
+export type MessageOwner = Readonly<{
+  workspaceId: string;
+  userId: string;
+  occurredAt: string;
+  text?: string;
+}>;
 
 const DEFAULT_OWNER: MessageOwner = {
   workspaceId: 'w',
@@ -17,13 +22,13 @@ export async function appendMessage(
   store: EventStore,
   owner: MessageOwner = DEFAULT_OWNER,
 ): Promise<{ messageId: string; position: bigint }> {
-  const { workspaceId, userId, occurredAt } = owner;
+  const { workspaceId, userId, occurredAt, text = 'hi' } = owner;
   const messageId = randomUUID();
   const record = await plain.encode({
     eventId: messageId,
     event: {
       type: 'MessageRecorded',
-      data: { messageId, sessionId: 's', role: 'user', channel: 'web', text: 'hi' },
+      data: { messageId, sessionId: 's', role: 'user', channel: 'web', text },
     },
     metadata: { workspaceId, userId, causationId: 'c', correlationId: 'c', occurredAt },
   });

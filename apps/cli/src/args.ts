@@ -17,6 +17,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       roles: { type: 'string' },
       ttl: { type: 'string' },
       all: { type: 'boolean' },
+      reason: { type: 'string' },
+      by: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -4,6 +4,7 @@ import { prepareRuntime } from '@engram/platform';
 import { parseCliArgs, type CliArgs } from './args';
 import { ERASE_USAGE, eraseCommand } from './commands/erase';
 import { EXPORT_USAGE, exportCommand } from './commands/export';
+import { PARKED_USAGE, parkedCommand } from './commands/parked';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild';
 import {
   ROTATE_MASTER_KEY_COMMAND,
@@ -21,6 +22,7 @@ const USAGE = `engram <command>
   ${EXPORT_USAGE}
   ${ERASE_USAGE}
   ${ROTATE_MASTER_KEY_USAGE}
+  ${PARKED_USAGE}
   migrate            apply pending database migrations`;
 
 /** rotate-master-key has options of its own (`--new`), parsed apart from the shared ones. */
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
         return await exportCommand(runtime, args);
       case 'erase':
         return await eraseCommand(runtime, args);
+      case 'parked':
+        return await parkedCommand(runtime, args);
       case ROTATE_MASTER_KEY_COMMAND:
         await rotateMasterKeyCommand(runtime, rotation ?? parseRotateMasterKeyArgs([]));
         return;

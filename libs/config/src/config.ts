@@ -1,9 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import { llmOptionsFromEnv, type LlmOptions } from '@engram/llm';
 import { LOG_LEVELS, type LogLevel } from '@engram/observability';
+import { formatDuration, parseDurationSeconds } from './duration';
+import { DEFAULT_HOST, isHost, isLoopbackHost } from './host';
 
 export type EngramConfig = Readonly<{
   port: number;
+  /** HOST: the address the API listens on (this machine only by default). */
+  host: string;
   /** LOG_LEVEL: the JSON logs' threshold (info by default; personal text is never logged at info). */
   logLevel: LogLevel;
   /** ENGRAM_METRICS_PORT: where the separate worker serves /metrics (the API serves its own). */
@@ -17,6 +21,11 @@ export type EngramConfig = Readonly<{
     jwksUrl: string | undefined;
     issuer: string | undefined;
     audience: string | undefined;
+    /**
+     * ENGRAM_JWT_MAX_AGE: the longest a token may live, from its `iat` (both its own exp − iat and
+     * its age now), in seconds.
+     */
+    maxAgeSeconds: number;
   }>;
   /**
    * ENGRAM_MASTER_KEY: 32 bytes that wrap every user's data key (personal data is encrypted at rest).
@@ -27,6 +36,10 @@ export type EngramConfig = Readonly<{
   projectorDbPassword: string | undefined;
   /** Run the projection worker inside the API process (the embedded default). */
   runWorker: boolean;
+  /**
+   * ENGRAM_DEV_TOKENS: the console's shortcut that signs admin tokens for anyone who reaches it. Only
+   * with the embedded default's generated secret and a loopback HOST (see devTokens below).
+   */
   devTokens: boolean;
   /** At most one identity-card regeneration per user per this many seconds. */
   identityCardDebounceSeconds: number;
@@ -37,6 +50,11 @@ export type EngramConfig = Readonly<{
    * replaced within about 4/3 of it.
    */
   leaseTtlSeconds: number;
+  /**
+   * ENGRAM_PARTITIONS: each projection and process manager runs as this many partitions (by a hash of
+   * the owner), each with its own checkpoint and lease; the same in every process of a database.
+   */
+  partitions: number;
   /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
   llm: LlmOptions;
 }>;
@@ -52,27 +70,35 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 export function loadConfig(env: Env = process.env): EngramConfig {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const listenHost = host(env);
+  const secret = jwtSecret(env);
   return {
     port: port(env, 'PORT', 3000),
+    host: listenHost,
     logLevel: logLevel(env),
     metricsPort: port(env, 'ENGRAM_METRICS_PORT', 9464),
     databaseUrl,
     eventStoreUrl: optionalUrl(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:']),
     dataDir: dataDir(env),
     jwt: {
-      secret: jwtSecret(env),
+      secret,
       jwksUrl: optionalUrl(env, 'ENGRAM_JWKS_URL', ['https:', 'http:']),
       issuer: nonEmpty(env, 'ENGRAM_JWT_ISSUER'),
       audience: nonEmpty(env, 'ENGRAM_JWT_AUDIENCE'),
+      maxAgeSeconds: jwtMaxAge(env),
     },
     masterKey: masterKey(env),
     appDbPassword: nonEmpty(env, 'ENGRAM_APP_DB_PASSWORD'),
     projectorDbPassword: nonEmpty(env, 'ENGRAM_PROJECTOR_DB_PASSWORD'),
     runWorker: flag(env, 'ENGRAM_RUN_WORKER', true),
-    devTokens: flag(env, 'ENGRAM_DEV_TOKENS', databaseUrl === undefined),
+    devTokens: devTokens(env, {
+      generatedSecret: databaseUrl === undefined && secret === undefined,
+      loopback: isLoopbackHost(listenHost),
+    }),
     identityCardDebounceSeconds: seconds(env, 'ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS', 30),
     schedulerIntervalSeconds: seconds(env, 'ENGRAM_SCHEDULER_INTERVAL_SECONDS', 30),
     leaseTtlSeconds: Math.max(0.3, seconds(env, 'ENGRAM_LEASE_TTL_SECONDS', 15)),
+    partitions: integerIn(env, 'ENGRAM_PARTITIONS', 4, 1, 64),
     llm: llmOptions(env),
   };
 }
@@ -85,13 +111,7 @@ function nonEmpty(env: Env, name: string): string | undefined {
 }
 
 function port(env: Env, name: string, fallback: number): number {
-  const raw = nonEmpty(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(name, `must be an integer from 0 to 65535, got "${raw}"`);
-  }
-  return value;
+  return integerIn(env, name, fallback, 0, 65535);
 }
 
 function logLevel(env: Env): LogLevel {
@@ -124,6 +144,51 @@ function optionalUrl(env: Env, name: string, protocols: readonly string[]): stri
 function dataDir(env: Env): string {
   const raw = nonEmpty(env, 'ENGRAM_DATA_DIR') ?? '.data';
   return isAbsolute(raw) ? raw : resolve(process.cwd(), raw);
+}
+
+function host(env: Env): string {
+  const raw = nonEmpty(env, 'HOST');
+  if (raw === undefined) return DEFAULT_HOST;
+  if (!isHost(raw)) {
+    throw new ConfigError('HOST', `must be an IP address or a host name, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** A year: longer-lived bearer tokens are a standing credential, not a session. */
+const MAX_JWT_MAX_AGE = 365 * 86_400;
+
+function jwtMaxAge(env: Env): number {
+  const raw = nonEmpty(env, 'ENGRAM_JWT_MAX_AGE');
+  if (raw === undefined) return 86_400;
+  const value = parseDurationSeconds(raw);
+  if (value === undefined || value < 1 || value > MAX_JWT_MAX_AGE) {
+    throw new ConfigError(
+      'ENGRAM_JWT_MAX_AGE',
+      `must be a duration from 1s to ${formatDuration(MAX_JWT_MAX_AGE)} (seconds, or 30m, 12h, 7d), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The dev-token shortcut signs an admin token for whoever asks, so it may only exist where that
+ * asker can already read the secret: the embedded default's generated secret (no DATABASE_URL, no
+ * ENGRAM_JWT_SECRET) on a loopback listener. Asked for anywhere else, the start stops rather than
+ * ignoring the request: an operator who set it expects the shortcut, and a warning in JSON logs is
+ * easy to miss, while running with it is not an option.
+ */
+function devTokens(env: Env, where: Readonly<{ generatedSecret: boolean; loopback: boolean }>) {
+  const allowed = where.generatedSecret && where.loopback;
+  const wanted = flag(env, 'ENGRAM_DEV_TOKENS', allowed);
+  if (wanted && !allowed) {
+    throw new ConfigError(
+      'ENGRAM_DEV_TOKENS',
+      'can only be on in the embedded default (no DATABASE_URL, no ENGRAM_JWT_SECRET) listening on a ' +
+        'loopback HOST: it signs admin tokens for anyone who reaches the port',
+    );
+  }
+  return wanted;
 }
 
 function jwtSecret(env: Env): string | undefined {
@@ -181,4 +246,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
 }

@@ -4,3 +4,4 @@ export * from './run-as';
 export * from './data-sources';
 export * from './embedded-postgres';
 export { CORE_MIGRATIONS } from './migrations';
+export * from './transient-errors';

@@ -6,6 +6,7 @@ import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
 import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
 import { MEMORY_EVENT_DEFINITIONS } from './memories';
 import { MESSAGE_EVENT_DEFINITIONS } from './messages';
+import { OPERATIONS_EVENT_DEFINITIONS } from './operations';
 import { POLICY_EVENT_DEFINITIONS } from './policy';
 import { SESSION_EVENT_DEFINITIONS } from './sessions';
 
@@ -20,4 +21,5 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...ACTION_EVENT_DEFINITIONS,
   ...AUDIT_EVENT_DEFINITIONS,
   ...ERASURE_EVENT_DEFINITIONS,
+  ...OPERATIONS_EVENT_DEFINITIONS,
 ];

@@ -16,3 +16,4 @@ export * from './policy';
 export * from './actions';
 export * from './audit';
 export * from './erasure';
+export * from './operations';

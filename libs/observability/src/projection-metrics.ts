@@ -7,6 +7,8 @@ export type PositionSources = Readonly<{
   store: Pick<EventStore, 'headPosition' | 'readAll'>;
   /** Every projection's and reactor's checkpoint (`reactor:<name>` for the reactors). */
   checkpoints: () => Promise<readonly Checkpoint[]>;
+  /** Parked events by consumer (projection, or `reactor:<name>`), every consumer named, 0 included. */
+  parked: () => Promise<ReadonlyMap<string, number>>;
 }>;
 
 /** Where the store's head is and how far behind it each projection and reactor is, read at scrape time. */
@@ -15,6 +17,7 @@ export class ProjectionMetrics {
   private readonly position: Gauge<'projection'>;
   private readonly lagEvents: Gauge<'projection'>;
   private readonly lagSeconds: Gauge<'projection'>;
+  private readonly parked: Gauge<'consumer'>;
 
   constructor(registry: Registry) {
     this.head = new Gauge({
@@ -40,12 +43,19 @@ export class ProjectionMetrics {
       labelNames: ['projection'],
       registers: [registry],
     });
+    this.parked = new Gauge({
+      name: 'engram_parked_events',
+      help: 'Events a projection or reactor parked after its retries: their owners wait, the others go on',
+      labelNames: ['consumer'],
+      registers: [registry],
+    });
   }
 
   async refresh(sources: PositionSources, now = Date.now()): Promise<void> {
-    const [head, checkpoints] = await Promise.all([
+    const [head, checkpoints, parked] = await Promise.all([
       sources.store.headPosition(),
       sources.checkpoints(),
+      sources.parked(),
     ]);
     const ages = await Promise.all(
       checkpoints.map((checkpoint) => oldestUnappliedAgeSeconds(sources, checkpoint, head, now)),
@@ -57,11 +67,14 @@ export class ProjectionMetrics {
       this.lagEvents.set({ projection: name }, Number(head > position ? head - position : 0n));
       this.lagSeconds.set({ projection: name }, ages[index] ?? 0);
     });
+    for (const [consumer, count] of parked) this.parked.set({ consumer }, count);
   }
 
   /** Drops the values: a scrape that cannot read the sources shows no gauge rather than a stale one. */
   clear(): void {
-    for (const gauge of [this.head, this.position, this.lagEvents, this.lagSeconds]) gauge.reset();
+    for (const gauge of [this.head, this.position, this.lagEvents, this.lagSeconds, this.parked]) {
+      gauge.reset();
+    }
   }
 }
 

@@ -33,9 +33,13 @@ import {
   READ_MODEL_ENTITIES,
   ProjectionRunner,
   SharedEventFeed,
+  partitionName,
+  type ParkedEvent,
+  type PartitionSlice,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { createEventStore } from './create-event-store';
+import { agreePartitionCount } from './partition-count';
 import { LeaseCoordinator, leaseTable, type Partition } from './leases';
 import type { Runtime } from './prepare-runtime';
 import { CLOCK, LLM, RUNTIME } from './tokens';
@@ -79,11 +83,28 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       8,
       'engram-worker',
     ).initialize();
+    const partitionCount = await agreePartitionCount(
+      this.dataSource,
+      this.runtime.config.partitions,
+    );
+    const onParked = (parked: ParkedEvent) =>
+      this.logger.error(
+        `${parked.partition}: parked event ${parked.eventId} (${parked.eventType}, position ` +
+          `${parked.position}) of ${parked.workspaceId}/${parked.userId} after ${parked.attempts} ` +
+          `tries: ${parked.error}; that owner's later events wait, the others go on ` +
+          `(engram parked list | retry | skip)`,
+      );
     const onError = (name: string, error: unknown) =>
       this.logger.warn(
         `${name}: ${error instanceof Error ? error.message : String(error)}; retrying`,
       );
-    const base = { store: this.store, codec: this.codec, dataSource: this.dataSource, onError };
+    const base = {
+      store: this.store,
+      codec: this.codec,
+      dataSource: this.dataSource,
+      onError,
+      onParked,
+    };
     // The projections and reactors this worker holds read and decode each event once; the
     // projections write together and tell the reactors waiting for them when they commit.
     this.feed = new SharedEventFeed(this.store, this.codec);
@@ -100,27 +121,31 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       dataSource: this.dataSource,
       llm: this.llm,
       clock: this.clock,
-      policies: cachedPolicies(readModelPolicies(this.dataSource), committed),
+      policies: cachedPolicies(readModelPolicies(this.dataSource), committed, partitionCount),
       memoryIdDigests: memoryIdDigests(this.keys),
       committed,
+      partitions: partitionCount,
     };
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const partitions: Partition[] = [
-      ...PROJECTIONS.map((projection) => {
-        const name = `projection:${projection.name}`;
-        const runner = new ProjectionRunner(runnerDeps, projection, {
-          fence: leaseTable.heldBy(this.workerId, name),
-        });
-        return { name, run: (signal: AbortSignal) => runner.run(signal) };
-      }),
-      ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].map((reactor) => {
-        const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor);
-        return {
-          name: `reactor:${reactor.name}`,
-          run: (signal: AbortSignal) => runner.run(signal),
-        };
-      }),
+      ...PROJECTIONS.flatMap((projection) =>
+        slices(partitionCount).map((slice) => {
+          const name = `projection:${partitionName(projection.name, slice)}`;
+          const runner = new ProjectionRunner(runnerDeps, projection, {
+            fence: leaseTable.heldBy(this.workerId, name),
+            slice,
+          });
+          return { name, run: (signal: AbortSignal) => runner.run(signal) };
+        }),
+      ),
+      ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].flatMap(
+        (reactor) =>
+          slices(partitionCount).map((slice) => {
+            const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor, { slice });
+            return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
+          }),
+      ),
       this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), (signal) =>
         regenerateIdentityCards(deps, identityCardDebounce, signal),
       ),
@@ -177,4 +202,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
     }
   }
+}
+
+function slices(count: number): PartitionSlice[] {
+  return Array.from({ length: count }, (_, index) => ({ index, count }));
 }

@@ -6,3 +6,4 @@ export * from './infrastructure.module';
 export * from './background-worker';
 export * from './leases';
 export * from './graceful-shutdown';
+export * from './partition-count';

@@ -10,7 +10,7 @@ import type { EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import { schedulerBacklog } from '@engram/process-managers';
-import { READ_MODEL_ENTITIES, listCheckpoints } from '@engram/projections';
+import { READ_MODEL_ENTITIES, lowestCheckpoints, parkedByConsumer } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import type { Runtime } from './prepare-runtime';
 import { APP_DATA_SOURCE, CLOCK, EVENT_STORE, LLM, RUNTIME } from './tokens';
@@ -38,7 +38,8 @@ export class MetricsSources implements OnModuleInit, BeforeApplicationShutdown {
     this.unfollowLlm = this.metrics.llm.follow(this.llm.usage);
     this.metrics.readFrom({
       store: this.store,
-      checkpoints: () => listCheckpoints(this.dataSource.manager),
+      checkpoints: () => lowestCheckpoints(this.dataSource.manager),
+      parked: () => parkedByConsumer(this.dataSource.manager),
       schedulerBacklog: async () =>
         schedulerBacklog(
           { dataSource: await this.projectorDataSource(), clock: this.clock },

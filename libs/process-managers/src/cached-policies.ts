@@ -1,6 +1,8 @@
 import type { MemoryPolicy } from '@engram/domain';
 import {
+  WORKSPACE_OWNER,
   agentSettingsProjection,
+  partitionNameFor,
   workspacePoliciesProjection,
   type CommittedCheckpoints,
 } from '@engram/projections';
@@ -15,20 +17,26 @@ import type { PolicyReader } from './policy-reader';
 export function cachedPolicies(
   reader: PolicyReader,
   committed: CommittedCheckpoints,
+  partitions = 1,
   maxEntries = 10_000,
 ): PolicyReader {
-  const versionOf = (projection: string) => () => committed.rowsVersionOf(projection);
-  const policies = new VersionedCache<MemoryPolicy>(
-    versionOf(workspacePoliciesProjection.name),
-    maxEntries,
-  );
-  const agents = new VersionedCache<boolean>(versionOf(agentSettingsProjection.name), maxEntries);
+  // The version of the partition that holds the workspace's rows.
+  const versionOf = (projection: string, workspaceId: string) => () =>
+    committed.rowsVersionOf(
+      partitionNameFor(projection, { workspaceId, userId: WORKSPACE_OWNER }, partitions),
+    );
+  const policies = new VersionedCache<MemoryPolicy>(maxEntries);
+  const agents = new VersionedCache<boolean>(maxEntries);
   return {
     memoryPolicy: (workspaceId) =>
-      policies.get(workspaceId, () => reader.memoryPolicy(workspaceId)),
+      policies.get(workspaceId, versionOf(workspacePoliciesProjection.name, workspaceId), () =>
+        reader.memoryPolicy(workspaceId),
+      ),
     agentMemoryEnabled: (workspaceId, agentId) =>
-      agents.get(JSON.stringify([workspaceId, agentId]), () =>
-        reader.agentMemoryEnabled(workspaceId, agentId),
+      agents.get(
+        JSON.stringify([workspaceId, agentId]),
+        versionOf(agentSettingsProjection.name, workspaceId),
+        () => reader.agentMemoryEnabled(workspaceId, agentId),
       ),
   };
 }
@@ -38,14 +46,11 @@ type Entry<T> = { value: Promise<T>; version: number };
 class VersionedCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
-  constructor(
-    private readonly currentVersion: () => number | undefined,
-    private readonly maxEntries: number,
-  ) {}
+  constructor(private readonly maxEntries: number) {}
 
-  get(key: string, read: () => Promise<T>): Promise<T> {
+  get(key: string, currentVersion: () => number | undefined, read: () => Promise<T>): Promise<T> {
     // Taken before the read: a change committed during the read makes the entry stale at once.
-    const version = this.currentVersion();
+    const version = currentVersion();
     if (version === undefined) return read();
     const entry = this.entries.get(key);
     if (entry?.version === version) return entry.value;

@@ -17,6 +17,8 @@ export type ProcessManagerDependencies = Readonly<{
   memoryIdDigests: OwnerDigests;
   /** The checkpoints of the projections run in this process: waits for them need not poll. */
   committed?: CommittedCheckpoints;
+  /** How many partitions the projections run as (ENGRAM_PARTITIONS; 1 when left out). */
+  partitions?: number;
 }>;
 
 /** Port: an owner's keyed digest; rejects once the owner is erased (their key is destroyed). */

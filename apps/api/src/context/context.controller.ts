@@ -13,7 +13,6 @@ import { ReadModels } from '../read-models/read-models';
 import { readContextRows } from './context-reads';
 import { ContextQuery } from './context.dto';
 import { MemoryUsageRecorder } from './memory-usage.recorder';
-import { awaitPosition } from './read-your-writes';
 
 /**
  * What an agent puts in its prompt on every turn: read models only (no replay, no LLM), in one
@@ -43,7 +42,11 @@ export class ContextController {
     @Query() query: ContextQuery,
   ): Promise<AgentContext & { memoryStatus: string }> {
     if (query.minPosition !== undefined) {
-      await awaitPosition(this.dataSource, CONTEXT_READ_MODELS, BigInt(query.minPosition));
+      await this.readModels.awaitPosition(
+        { workspaceId, userId },
+        CONTEXT_READ_MODELS,
+        BigInt(query.minPosition),
+      );
     }
     const now = this.clock.now().toUTC();
     const read = await this.readModels.read(

@@ -4,6 +4,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs
 import { Public } from '@engram/auth';
 import type { EventStore } from '@engram/event-store';
 import { APP_DATA_SOURCE, EVENT_STORE } from '@engram/platform';
+import { countParked } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 
 @ApiTags('operations')
@@ -23,7 +24,27 @@ export class HealthController {
     return this.health.check([
       () => this.probe('eventStore', () => this.store.ping(), { kind: this.store.kind }),
       () => this.probe('database', async () => void (await this.dataSource.query('SELECT 1'))),
+      () => this.backgroundProcessing(),
     ]);
+  }
+
+  /**
+   * Parked events degrade the service without making it down: their owners wait for an operator
+   * (`engram parked list|retry|skip`) while everyone else's processing goes on.
+   */
+  private async backgroundProcessing() {
+    const session = this.indicators.check('backgroundProcessing');
+    try {
+      const counts = await countParked(this.dataSource);
+      const parked = [...counts.values()].reduce((sum, count) => sum + count, 0);
+      return session.up({
+        state: parked === 0 ? 'ok' : 'degraded',
+        parked,
+        ...(parked === 0 ? {} : { parkedByConsumer: Object.fromEntries(counts) }),
+      });
+    } catch (error) {
+      return session.down({ message: (error as Error).message });
+    }
   }
 
   private async probe(

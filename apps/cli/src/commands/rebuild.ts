@@ -6,8 +6,9 @@ import {
   ProjectionRunner,
   SharedEventFeed,
   resetProjection,
+  type ParkedEvent,
 } from '@engram/projections';
-import { createCodec, createEventStore, type Runtime } from '@engram/platform';
+import { agreePartitionCount, createCodec, createEventStore, type Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
 export const REBUILD_USAGE = `rebuild <projection>|--all   (projections: ${PROJECTIONS.map((p) => p.name).join(', ')})`;
@@ -33,15 +34,30 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
   // The projections replay side by side from one feed: each event is read and decoded once.
   const feed = new SharedEventFeed(store, codec);
   const committer = new CheckpointCommitter(dataSource);
+  const onParked = (parked: ParkedEvent) =>
+    process.stderr.write(
+      `${parked.partition}: parked event ${parked.eventId} (${parked.eventType}) of ` +
+        `${parked.workspaceId}/${parked.userId}: ${parked.error}\n`,
+    );
   try {
+    // The partitions the workers run, so that a running worker and this rebuild share checkpoints.
+    const count = await agreePartitionCount(dataSource, runtime.config.partitions);
     await Promise.all(
       selected.map(async (projection) => {
         const started = Date.now();
         await resetProjection(dataSource, projection);
-        const position = await new ProjectionRunner(
-          { store, codec, dataSource, feed, committer },
-          projection,
-        ).catchUp();
+        const positions = await Promise.all(
+          Array.from({ length: count }, (_, index) =>
+            new ProjectionRunner(
+              { store, codec, dataSource, feed, committer, onParked },
+              projection,
+              {
+                slice: { index, count },
+              },
+            ).catchUp(),
+          ),
+        );
+        const position = positions.reduce((low, next) => (next < low ? next : low));
         process.stderr.write(
           `${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`,
         );

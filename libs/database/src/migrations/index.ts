@@ -3,6 +3,8 @@ import { ProjectionCheckpoints1764400000001 } from './1764400000001-projection-c
 import { DataKeys1764400000002 } from './1764400000002-data-keys';
 import { WorkerLeases1764400000003 } from './1764400000003-worker-leases';
 import { AppendBatchFunction1764400000004 } from './1764400000004-append-batch-function';
+import { ParkedEvents1764400000005 } from './1764400000005-parked-events';
+import { DeletedStreamDigests1764400000006 } from './1764400000006-deleted-stream-digests';
 
 export const CORE_MIGRATIONS = [
   EventStore1764400000000,
@@ -10,4 +12,6 @@ export const CORE_MIGRATIONS = [
   DataKeys1764400000002,
   WorkerLeases1764400000003,
   AppendBatchFunction1764400000004,
+  ParkedEvents1764400000005,
+  DeletedStreamDigests1764400000006,
 ];

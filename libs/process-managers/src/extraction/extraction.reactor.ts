@@ -16,7 +16,15 @@ import { RetryLaterError, type Reactor } from '../runner/reactor';
 import { isTransientLlmFailure } from '../transient-failure';
 import { waitForProjections } from '../runner/wait-for-projections';
 
-const READS = ['session_messages', 'memories', 'memory_settings'];
+// The policy and the agent's setting are read only once they reflect the message's position: a
+// review mode changed just before a message decides that message's candidates.
+const READS = [
+  'session_messages',
+  'memories',
+  'memory_settings',
+  'workspace_policies',
+  'agent_settings',
+];
 const RECENT_CONTEXT = 10;
 
 /**
@@ -32,8 +40,14 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
       if (message.event.data.role !== 'user') return;
       const { workspaceId, userId, occurredAt } = message.metadata;
       const { agentId, sessionId, messageId } = message.event.data;
+      await waitForProjections(
+        deps,
+        READS,
+        { workspaceId, userId },
+        message.globalPosition,
+        signal,
+      );
       if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return;
-      await waitForProjections(deps, READS, message.globalPosition, signal);
       const manager = deps.dataSource.manager;
       const settings = await findMemorySettings(manager, workspaceId, userId);
       if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return;

@@ -32,7 +32,13 @@ export async function regenerateIdentityCards(
   let regenerated = 0;
   for (const { workspaceId, userId, dirtyPosition } of due) {
     if (signal?.aborted) break;
-    await waitForProjections(deps, ['memories'], BigInt(dirtyPosition), signal);
+    await waitForProjections(
+      deps,
+      ['memories'],
+      { workspaceId, userId },
+      BigInt(dirtyPosition),
+      signal,
+    );
     const policy = await deps.policies.memoryPolicy(workspaceId);
     const memories = await findMemories(deps.dataSource.manager, workspaceId, userId, {
       statuses: ['approved'],

@@ -18,7 +18,13 @@ export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
     handles: ['MemoryCandidateDetected'],
     react: async (event, signal) => {
       const { workspaceId, userId } = event.metadata;
-      await waitForProjections(deps, ['memories'], await deps.store.headPosition(), signal);
+      await waitForProjections(
+        deps,
+        ['memories', 'workspace_policies'],
+        { workspaceId, userId },
+        await deps.store.headPosition(),
+        signal,
+      );
       const policy = await deps.policies.memoryPolicy(workspaceId);
       const manager = deps.dataSource.manager;
       if ((await countActiveMemories(manager, workspaceId, userId)) <= policy.userMemoryCap) return;

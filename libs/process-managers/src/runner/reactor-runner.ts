@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isTransientError } from '@engram/database';
 import {
   StreamDeletedError,
   batched,
@@ -8,13 +9,24 @@ import {
   type RecordedEvent,
 } from '@engram/event-store';
 import {
+  ParkingLot,
+  USER_ERASED,
+  WHOLE,
+  backoffMs,
+  describeFailure,
   ensureCheckpoint,
+  park,
   readCheckpoint,
+  readOwnerEvents,
+  unpark,
   writeCheckpoint,
+  type Decision,
+  type ParkedEvent,
+  type PartitionSlice,
   type SharedEventFeed,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
-import type { Reactor } from './reactor';
+import { RetryLaterError, type Reactor } from './reactor';
 
 export type ReactorRunnerDependencies = Readonly<{
   store: EventStore;
@@ -24,32 +36,60 @@ export type ReactorRunnerDependencies = Readonly<{
   /** The worker's feed, shared with its projection runners (one read and one decode per event). */
   feed?: SharedEventFeed;
   onError?: (reactor: string, error: unknown) => void;
+  /** Told each event this runner parks. */
+  onParked?: (parked: ParkedEvent) => void;
+}>;
+
+export type ReactorRunnerOptions = Readonly<{
+  retryMs?: number;
+  maxRetryMs?: number;
+  /** The owners this runner reacts for: one partition of the process manager (default: all). */
+  slice?: PartitionSlice;
+  /** Tries of a reaction that fails for a reason about its event before the event is parked. */
+  attemptsBeforeParking?: number;
 }>;
 
 const BATCH_SIZE = 200;
 
+/** Failures that say nothing about the event: tried again as long as it takes, never parked. */
+function isTransient(error: unknown): boolean {
+  return error instanceof RetryLaterError || isTransientError(error);
+}
+
 /**
- * Feeds a process manager the events it handles, in order, from its checkpoint (`reactor:<name>` in
- * projection_checkpoints). An event whose reaction fails is tried again (with backoff) before any later
- * one, so nothing is skipped while the LLM or the database is down; the checkpoint moves after each
- * successful reaction. In a worker the events come from its shared feed, read and decoded once for
- * its projection runners and its reactors.
+ * Feeds one partition of a process manager the events it handles, in order, from its checkpoint
+ * (`reactor:<name>`, one per partition). A reaction that fails for a transient reason (the LLM or the
+ * database down) is tried again with backoff before any later event, so nothing is skipped while a
+ * service is down. One that keeps failing for a reason of its own is parked after a few tries: that
+ * owner's later events wait behind it, every other owner goes on, and an operator's retry or skip
+ * (an event) resumes the owner. In a worker the events come from its shared feed, read and decoded
+ * once for its projection runners and its reactors.
  */
 export class ReactorRunner {
   private readonly handled: ReadonlySet<string>;
-  private readonly checkpointName: string;
+  private readonly lot: ParkingLot;
 
   constructor(
     private readonly deps: ReactorRunnerDependencies,
     readonly reactor: Reactor,
-    private readonly options: Readonly<{ retryMs?: number; maxRetryMs?: number }> = {},
+    private readonly options: ReactorRunnerOptions = {},
   ) {
     this.handled = new Set(reactor.handles);
-    this.checkpointName = `reactor:${reactor.name}`;
+    this.lot = new ParkingLot(
+      `reactor:${reactor.name}`,
+      options.slice ?? WHOLE,
+      false,
+      options.attemptsBeforeParking ?? 5,
+    );
+  }
+
+  /** The checkpoint (and lease) name of this runner's partition. */
+  get name(): string {
+    return this.lot.partition;
   }
 
   async run(signal: AbortSignal): Promise<void> {
-    await ensureCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    await ensureCheckpoint(this.deps.dataSource.manager, this.name);
     let failures = 0;
     while (!signal.aborted) {
       try {
@@ -58,10 +98,9 @@ export class ReactorRunner {
       } catch (error) {
         if (signal.aborted) return;
         failures += 1;
-        this.deps.onError?.(this.reactor.name, error);
-        const base = this.options.retryMs ?? 500;
+        this.deps.onError?.(this.name, error);
         const wait = Math.min(
-          base * 2 ** Math.min(failures - 1, 10),
+          backoffMs(this.options.retryMs ?? 500, failures),
           this.options.maxRetryMs ?? 30_000,
         );
         await sleep(wait, undefined, { signal }).catch(() => undefined);
@@ -71,17 +110,24 @@ export class ReactorRunner {
 
   /** Reacts to what is in the store now, then returns (tests, CLI). */
   async catchUp(): Promise<void> {
-    await ensureCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    await ensureCheckpoint(this.deps.dataSource.manager, this.name);
+    await this.lot.load(this.deps.dataSource.manager);
     for (;;) {
-      const after = await readCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+      const after = await readCheckpoint(this.deps.dataSource.manager, this.name);
       const events = await this.deps.store.readAll({ after, maxCount: BATCH_SIZE });
       if (events.length === 0) return;
-      await this.reactTo(events);
+      try {
+        await this.reactTo(events);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        await sleep(backoffMs(this.options.retryMs ?? 500, this.lot.attempts));
+      }
     }
   }
 
   private async follow(signal: AbortSignal): Promise<void> {
-    let after = await readCheckpoint(this.deps.dataSource.manager, this.checkpointName);
+    let after = await readCheckpoint(this.deps.dataSource.manager, this.name);
+    await this.lot.load(this.deps.dataSource.manager);
     const feed = this.deps.feed;
     if (!feed) return this.subscribe(after, signal);
     while (!signal.aborted) {
@@ -126,13 +172,80 @@ export class ReactorRunner {
     try {
       for (const event of events) {
         if (signal?.aborted) break;
-        if (this.handled.has(event.type)) await this.reactToOne(event, signal);
+        const decision = this.lot.decisionOf(event);
+        if (decision) await this.carryOut(decision, signal);
+        else if (event.type === USER_ERASED && this.lot.owns(event) && this.lot.holds(event)) {
+          await this.release(this.lot.ownerOf(event));
+        } else if (this.handled.has(event.type) && this.lot.owns(event) && !this.lot.holds(event)) {
+          await this.reactOrPark(event, signal);
+        }
         reached = event.globalPosition;
       }
     } finally {
       if (reached !== undefined) {
-        await writeCheckpoint(this.deps.dataSource.manager, this.checkpointName, reached);
+        await writeCheckpoint(this.deps.dataSource.manager, this.name, reached);
       }
     }
+  }
+
+  /** Throws while the reaction has tries left (the batch is taken up again after a backoff). */
+  private async reactOrPark(event: RecordedEvent, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.reactToOne(event, signal);
+      this.lot.succeeded();
+    } catch (error) {
+      if (isTransient(error) || signal?.aborted) throw error;
+      if (!this.lot.failed(event.globalPosition - 1n)) throw error;
+      this.lot.succeeded();
+      await this.park(event, error);
+    }
+  }
+
+  private async park(event: RecordedEvent, error: unknown): Promise<void> {
+    const parked = await park(this.deps.dataSource.manager, {
+      consumer: this.lot.consumer,
+      partition: this.name,
+      ...this.lot.ownerOf(event),
+      position: event.globalPosition,
+      eventId: event.eventId,
+      eventType: event.type,
+      error: describeFailure(error),
+      attempts: this.lot.maxAttempts,
+    });
+    this.lot.remember(parked);
+    this.deps.onParked?.(parked);
+  }
+
+  /**
+   * An operator's retry or skip: the owner's events from the parked one on (less the skipped one)
+   * are reacted to again, in order; one that fails again is parked again.
+   */
+  private async carryOut(decision: Decision, signal?: AbortSignal): Promise<void> {
+    const parked = this.lot.parkedFor(decision.owner);
+    if (!parked || parked.eventId !== decision.ref.eventId) return;
+    const events = await readOwnerEvents(
+      this.deps.store,
+      decision.owner,
+      parked.position - 1n,
+      decision.position,
+    );
+    for (const event of events) {
+      if (!this.handled.has(event.type)) continue;
+      if (decision.kind === 'ParkedEventSkipped' && event.eventId === decision.ref.eventId)
+        continue;
+      try {
+        await this.reactToOne(event, signal);
+      } catch (error) {
+        if (isTransient(error) || signal?.aborted) throw error;
+        await this.park(event, error);
+        return;
+      }
+    }
+    await this.release(decision.owner);
+  }
+
+  private async release(owner: { workspaceId: string; userId: string }): Promise<void> {
+    await unpark(this.deps.dataSource.manager, this.lot.consumer, owner);
+    this.lot.forget(owner);
   }
 }

@@ -8,7 +8,7 @@ import { RetryLaterError, type Reactor } from '../runner/reactor';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
 
-const READS = ['sessions', 'session_messages'];
+const READS = ['sessions', 'session_messages', 'workspace_policies'];
 
 /**
  * Extends a session's rolling summary in batches: once at least `summaryBatch` messages have left the
@@ -24,7 +24,13 @@ export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
       const message = event as DecodedEvent<MessageRecorded>;
       const { workspaceId, userId } = message.metadata;
       const { sessionId } = message.event.data;
-      await waitForProjections(deps, READS, await deps.store.headPosition(), signal);
+      await waitForProjections(
+        deps,
+        READS,
+        { workspaceId, userId },
+        await deps.store.headPosition(),
+        signal,
+      );
       const manager = deps.dataSource.manager;
       const session = await findSession(manager, workspaceId, userId, sessionId);
       if (!session) return;

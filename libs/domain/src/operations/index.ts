@@ -1,0 +1,2 @@
+export * from './parked-event-events';
+export * from './parked-event-decider';
