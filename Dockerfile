@@ -8,6 +8,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# Outside a container the API listens on 127.0.0.1 by default; here the port mapping is the boundary.
+ENV HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

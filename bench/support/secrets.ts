@@ -7,5 +7,5 @@ export const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
 export const BENCH_MASTER_KEY = randomBytes(32);
 
 export function benchToken(workspaceId: string, userId: string, roles: Role[]): Promise<string> {
-  return mintToken(BENCH_JWT_SECRET, { userId, workspaceId, roles }, '2h');
+  return mintToken(BENCH_JWT_SECRET, { userId, workspaceId, roles }, 2 * 3600);
 }

@@ -27,7 +27,7 @@ describeInBrowser('web console in Chromium', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS: '0', ENGRAM_DEV_TOKENS: '1' });
+    t = await startTestApp({ ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS: '0' }, { embedded: true });
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     agent = await t.token({ userId: 'chat-web', workspaceId: WS, roles: ['agent'] });

@@ -12,6 +12,7 @@ function signed(
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('x')
+    .setIssuedAt()
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
 }
@@ -94,6 +95,28 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
         .send(message())
         .expect(401);
       expect(response.body.message).toMatch(/unknown roles: root/);
+    });
+
+    it('answers 401 for a token that never expires or outlives ENGRAM_JWT_MAX_AGE (24 h)', async () => {
+      const key = new TextEncoder().encode(TEST_JWT_SECRET);
+      const claims = { ws: 'w1', roles: ['agent'], sub: 'chat-web' };
+      const forever = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .sign(key);
+      const noExp = await request(t.http)
+        .post(path)
+        .auth(forever, { type: 'bearer' })
+        .send(message())
+        .expect(401);
+      expect(noExp.body.message).toMatch(/Invalid token: missing required "exp" claim/);
+      const year = await signed(claims, '365d');
+      const long = await request(t.http)
+        .post(path)
+        .auth(year, { type: 'bearer' })
+        .send(message())
+        .expect(401);
+      expect(long.body.message).toMatch(/more than the 86400 s allowed/);
     });
 
     it('answers 403 for a wrong role and for another workspace', async () => {

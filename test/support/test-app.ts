@@ -5,7 +5,7 @@ import { mintToken } from '@engram/auth';
 import type { Role } from '@engram/domain';
 import { createApp } from '../../apps/api/src/create-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { TEST_JWT_SECRET, testRuntime } from './test-runtime';
+import { TEST_JWT_SECRET, embeddedTestRuntime, testRuntime } from './test-runtime';
 
 export type TestApp = Readonly<{
   app: NestExpressApplication;
@@ -21,11 +21,12 @@ export type TestApp = Readonly<{
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { logger?: Logger; database?: TestDatabase } = {},
+  options: { logger?: Logger; database?: TestDatabase; embedded?: boolean } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  const runtime = (options.embedded ? embeddedTestRuntime : testRuntime)(database, overrides);
   // ENGRAM_TEST_LOGS=1 shows the application's logs (worker errors included).
-  const app = await createApp(testRuntime(database, overrides), {
+  const app = await createApp(runtime, {
     logger: options.logger ?? (process.env.ENGRAM_TEST_LOGS ? undefined : false),
   });
   await app.init();

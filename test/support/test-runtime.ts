@@ -27,3 +27,18 @@ export function testRuntime(
     stop: () => Promise.resolve(),
   };
 }
+
+/**
+ * A runtime as the embedded default builds it (no DATABASE_URL nor ENGRAM_JWT_SECRET in its
+ * configuration, so dev tokens are on; its "generated" secret is TEST_JWT_SECRET), on a test database.
+ */
+export function embeddedTestRuntime(
+  database: TestDatabase,
+  overrides: Record<string, string> = {},
+): Runtime {
+  return {
+    ...testRuntime(database),
+    config: loadConfig({ PORT: '0', ...overrides }),
+    embedded: true,
+  };
+}

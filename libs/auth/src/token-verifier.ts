@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { InvalidTokenError, principalFromClaims, type Principal } from './principal';
 
 export type TokenVerifierOptions = Readonly<{
@@ -8,6 +8,8 @@ export type TokenVerifierOptions = Readonly<{
   jwksUrl?: string | undefined;
   issuer?: string | undefined;
   audience?: string | undefined;
+  /** The longest a token may live, counted from its `iat`: exp − iat, and its age now. */
+  maxAgeSeconds: number;
 }>;
 
 export class TokenVerifier {
@@ -24,6 +26,10 @@ export class TokenVerifier {
     const common = {
       ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
       ...(this.options.audience ? { audience: this.options.audience } : {}),
+      // A bearer token that never expires is a password that cannot be changed: exp is required,
+      // and jose refuses a missing iat, an iat in the future and an age past the cap.
+      requiredClaims: ['exp'],
+      maxTokenAge: this.options.maxAgeSeconds,
     };
     try {
       const { payload } =
@@ -33,6 +39,7 @@ export class TokenVerifier {
               algorithms: ['RS256', 'ES256', 'EdDSA'],
             })
           : await jwtVerify(token, this.secret!, { ...common, algorithms: ['HS256'] });
+      checkLifetime(payload, this.options.maxAgeSeconds);
       return principalFromClaims(payload);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
@@ -50,5 +57,15 @@ export class TokenVerifier {
     } catch {
       return false;
     }
+  }
+}
+
+/** A token minted to outlive the cap is refused even while it is young. */
+function checkLifetime(claims: JWTPayload, maxAgeSeconds: number): void {
+  const lifetime = claims.exp! - claims.iat!;
+  if (lifetime > maxAgeSeconds) {
+    throw new InvalidTokenError(
+      `lifetime (exp - iat) is ${lifetime} s, more than the ${maxAgeSeconds} s allowed`,
+    );
   }
 }

@@ -1,9 +1,24 @@
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from 'jose';
 import { createServer, type Server } from 'node:http';
 import { mintToken } from './mint-token';
-import { TokenVerifier } from './token-verifier';
+import { TokenVerifier, type TokenVerifierOptions } from './token-verifier';
 
 const secret = 'unit-test-secret-unit-test-secret-1234';
+const key = new TextEncoder().encode(secret);
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const verifier = (options: Partial<TokenVerifierOptions> = {}) =>
+  new TokenVerifier({ secret, maxAgeSeconds: DAY, ...options });
+
+/** An HS256 token of user u1 with exactly the given times (undefined: the claim is left out). */
+function timed(times: Readonly<{ iat?: number; exp?: number }>): Promise<string> {
+  let builder = new SignJWT({ ws: 'w1', roles: ['user'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u1');
+  if (times.iat !== undefined) builder = builder.setIssuedAt(times.iat);
+  if (times.exp !== undefined) builder = builder.setExpirationTime(times.exp);
+  return builder.sign(key);
+}
 
 describe('TokenVerifier', () => {
   it('verifies an HS256 token and returns the principal', async () => {
@@ -12,7 +27,7 @@ describe('TokenVerifier', () => {
       workspaceId: 'w1',
       roles: ['user', 'admin'],
     });
-    await expect(new TokenVerifier({ secret }).verify(token)).resolves.toEqual({
+    await expect(verifier().verify(token)).resolves.toEqual({
       userId: 'u1',
       workspaceId: 'w1',
       roles: ['user', 'admin'],
@@ -25,10 +40,51 @@ describe('TokenVerifier', () => {
     [{ ws: 'w1', roles: [] }, 'u1', 'claim "roles" must be a non-empty list'],
     [{ ws: 'w1', roles: ['user', 'god'] }, 'u1', 'claim "roles" holds unknown roles: god'],
   ])('refuses claims %j (sub %s): %s', async (claims, sub, message) => {
-    let builder = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h');
+    let builder = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h');
     if (sub) builder = builder.setSubject(sub);
     const token = await builder.sign(new TextEncoder().encode(secret));
-    await expect(new TokenVerifier({ secret }).verify(token)).rejects.toThrow(message);
+    await expect(verifier().verify(token)).rejects.toThrow(message);
+  });
+
+  describe('lifetime', () => {
+    it('accepts a token living exactly the cap, and what mintToken gives', async () => {
+      const t = now();
+      await expect(verifier().verify(await timed({ iat: t, exp: t + DAY }))).resolves.toBeTruthy();
+      const minted = await mintToken(secret, { userId: 'u1', workspaceId: 'w1', roles: ['user'] });
+      await expect(verifier({ maxAgeSeconds: 12 * 3600 }).verify(minted)).resolves.toBeTruthy();
+    });
+
+    it.each([
+      ['without exp', () => timed({ iat: now() }), 'missing required "exp" claim'],
+      ['without iat', () => timed({ exp: now() + 60 }), 'missing required "iat" claim'],
+      [
+        'minted to live longer than the cap',
+        () => timed({ iat: now(), exp: now() + DAY + 1 }),
+        `lifetime (exp - iat) is ${DAY + 1} s, more than the ${DAY} s allowed`,
+      ],
+      [
+        'issued longer ago than the cap (even if exp says it is valid)',
+        () => timed({ iat: now() - DAY - 120, exp: now() + 60 }),
+        '"iat" claim timestamp check failed (too far in the past)',
+      ],
+      [
+        'issued in the future',
+        () => timed({ iat: now() + 3600, exp: now() + 7200 }),
+        '"iat" claim timestamp check failed (it should be in the past)',
+      ],
+    ])('refuses a token %s', async (_, token, message) => {
+      await expect(verifier().verify(await token())).rejects.toThrow(message);
+    });
+
+    it('refuses a minted token whose lifetime is above a shorter cap', async () => {
+      const minted = await mintToken(secret, { userId: 'u1', workspaceId: 'w1', roles: ['user'] });
+      await expect(verifier({ maxAgeSeconds: 3600 }).verify(minted)).rejects.toThrow(
+        'more than the 3600 s allowed',
+      );
+    });
   });
 
   it('checks issuer and audience when configured', async () => {
@@ -36,11 +92,10 @@ describe('TokenVerifier', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('u1')
       .setIssuer('someone-else')
+      .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
-    await expect(new TokenVerifier({ secret, issuer: 'engram-idp' }).verify(token)).rejects.toThrow(
-      /iss/,
-    );
+    await expect(verifier({ issuer: 'engram-idp' }).verify(token)).rejects.toThrow(/iss/);
   });
 
   describe('with a JWKS (RS256)', () => {
@@ -66,12 +121,30 @@ describe('TokenVerifier', () => {
       const token = await new SignJWT({ ws: 'w1', roles: ['agent'] })
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
         .setSubject('telegram-bot')
+        .setIssuedAt()
         .setExpirationTime('5m')
         .sign(privateKey);
-      await expect(new TokenVerifier({ jwksUrl: url }).verify(token)).resolves.toMatchObject({
+      await expect(
+        verifier({ secret: undefined, jwksUrl: url }).verify(token),
+      ).resolves.toMatchObject({
         userId: 'telegram-bot',
         roles: ['agent'],
       });
+    });
+
+    it('refuses an identity provider’s token without exp, or living longer than the cap', async () => {
+      const signed = (lifetime: number | undefined) => {
+        const builder = new SignJWT({ ws: 'w1', roles: ['agent'] })
+          .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+          .setSubject('telegram-bot')
+          .setIssuedAt(now());
+        return (
+          lifetime === undefined ? builder : builder.setExpirationTime(now() + lifetime)
+        ).sign(privateKey);
+      };
+      const jwks = verifier({ secret: undefined, jwksUrl: url });
+      await expect(jwks.verify(await signed(undefined))).rejects.toThrow('"exp"');
+      await expect(jwks.verify(await signed(2 * DAY))).rejects.toThrow('more than the');
     });
   });
 });

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
+      host: '127.0.0.1',
+      jwt: { maxAgeSeconds: 86_400 },
       databaseUrl: undefined,
       eventStoreUrl: undefined,
       runWorker: true,
@@ -64,8 +66,34 @@ describe('loadConfig', () => {
     [{ ENGRAM_MASTER_KEY: ' ' }, 'ENGRAM_MASTER_KEY is set but empty'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace'],
     [{ ENGRAM_METRICS_PORT: '-1' }, 'ENGRAM_METRICS_PORT must be an integer from 0 to 65535'],
+    [{ HOST: 'http://example.com' }, 'HOST must be an IP address or a host name'],
+    [{ ENGRAM_JWT_MAX_AGE: '0' }, 'ENGRAM_JWT_MAX_AGE must be a duration from 1s to 365d'],
+    [{ ENGRAM_JWT_MAX_AGE: '2y' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
+    [{ ENGRAM_JWT_MAX_AGE: '-5' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
+    [{ ENGRAM_JWT_MAX_AGE: '366d' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
+    [{ ENGRAM_DEV_TOKENS: '1', HOST: '0.0.0.0' }, 'ENGRAM_DEV_TOKENS can only be on'],
+    [{ ENGRAM_DEV_TOKENS: '1', ENGRAM_JWT_SECRET: 'x'.repeat(32) }, 'ENGRAM_DEV_TOKENS can only'],
+    [
+      { ENGRAM_DEV_TOKENS: 'true', DATABASE_URL: 'postgres://db/engram' },
+      'ENGRAM_DEV_TOKENS can only be on in the embedded default',
+    ],
   ])('fails at start on %j, naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it('reads the token lifetime cap in seconds or as a duration', () => {
+    const maxAge = (value: string) => loadConfig({ ENGRAM_JWT_MAX_AGE: value }).jwt.maxAgeSeconds;
+    expect([maxAge('3600'), maxAge('30m'), maxAge('12h'), maxAge('7d'), maxAge('90s')]).toEqual([
+      3600, 1800, 43_200, 604_800, 90,
+    ]);
+  });
+
+  it('listens where HOST says; dev tokens only with the generated secret on a loopback address', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', devTokens: false });
+    expect(loadConfig({ HOST: 'localhost' })).toMatchObject({ host: 'localhost', devTokens: true });
+    expect(loadConfig({ HOST: '127.0.0.2', ENGRAM_DEV_TOKENS: 'on' }).devTokens).toBe(true);
+    expect(loadConfig({ ENGRAM_JWT_SECRET: 'x'.repeat(32) }).devTokens).toBe(false);
+    expect(loadConfig({ ENGRAM_DEV_TOKENS: 'false' }).devTokens).toBe(false);
   });
 
   it('reads the master key, base64 (standard or URL-safe) of 32 bytes; none by default', () => {

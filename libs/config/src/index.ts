@@ -1,2 +1,4 @@
 export * from './config';
 export * from './local-secrets';
+export * from './duration';
+export * from './host';

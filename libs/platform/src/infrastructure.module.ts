@@ -88,6 +88,7 @@ export class InfrastructureModule {
               jwksUrl: runtime.config.jwt.jwksUrl,
               issuer: runtime.config.jwt.issuer,
               audience: runtime.config.jwt.audience,
+              maxAgeSeconds: runtime.config.jwt.maxAgeSeconds,
             }),
         },
         { provide: LLM, useFactory: () => createLlm(runtime.config.llm) },

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { Public, mintToken } from '@engram/auth';
+import { Public, defaultTokenLifetime, mintToken } from '@engram/auth';
 import type { Role } from '@engram/domain';
 import { RUNTIME, type Runtime } from '@engram/platform';
 import { DEMO_USERS, DEMO_WORKSPACE } from './demo-users';
@@ -31,9 +31,9 @@ export class DevTokenResponse extends DemoUser {
 
 /**
  * The console's development shortcut: tokens for the fixed demo users, signed with the HS256 secret.
- * Registered only when dev tokens are on (the embedded default, or ENGRAM_DEV_TOKENS=1); elsewhere
- * the route does not exist (404). It reads no data: it only signs what anyone could get from
- * `npm run token` on the same machine.
+ * Registered only in the embedded default with its generated secret on a loopback listener (see
+ * ConsoleModule); elsewhere the route does not exist (404). It reads no data: it only signs what
+ * anyone could get from `npm run token` on the same machine.
  */
 @ApiTags('development')
 @Public()
@@ -55,11 +55,11 @@ export class DevTokensController {
   @ApiOkResponse({ type: DevTokenResponse })
   async mint(@Body() body: DevTokenBody): Promise<DevTokenResponse> {
     const user = DEMO_USERS.find((candidate) => candidate.userId === body.userId)!;
-    const token = await mintToken(this.runtime.jwtSecret!, {
-      userId: user.userId,
-      workspaceId: DEMO_WORKSPACE,
-      roles: user.roles,
-    });
+    const token = await mintToken(
+      this.runtime.jwtSecret!,
+      { userId: user.userId, workspaceId: DEMO_WORKSPACE, roles: user.roles },
+      defaultTokenLifetime(this.runtime.config.jwt.maxAgeSeconds),
+    );
     return { workspaceId: DEMO_WORKSPACE, userId: user.userId, roles: [...user.roles], token };
   }
 }

@@ -1,4 +1,5 @@
-import { mintToken } from '@engram/auth';
+import { defaultTokenLifetime, mintToken } from '@engram/auth';
+import { formatDuration, parseDurationSeconds } from '@engram/config';
 import { ROLES, isIdentifier, type Role } from '@engram/domain';
 import type { Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
@@ -22,7 +23,22 @@ export async function tokenCommand(runtime: Runtime, args: CliArgs): Promise<voi
   const token = await mintToken(
     runtime.jwtSecret,
     { userId: user, workspaceId: ws, roles: list as Role[] },
-    typeof ttl === 'string' ? ttl : '12h',
+    tokenLifetime(ttl, runtime.config.jwt.maxAgeSeconds),
   );
   process.stdout.write(`${token}\n`);
+}
+
+/** --ttl, or 12 h; never past ENGRAM_JWT_MAX_AGE, which would give a token the API refuses. */
+export function tokenLifetime(ttl: string | boolean | undefined, maxAgeSeconds: number): number {
+  if (typeof ttl !== 'string') return defaultTokenLifetime(maxAgeSeconds);
+  const seconds = parseDurationSeconds(ttl);
+  if (seconds === undefined || seconds < 1) {
+    throw new Error(`--ttl must be a duration (3600, 30m, 12h, 7d). Usage: ${TOKEN_USAGE}`);
+  }
+  if (seconds > maxAgeSeconds) {
+    throw new Error(
+      `--ttl ${ttl} is longer than ENGRAM_JWT_MAX_AGE (${formatDuration(maxAgeSeconds)}): the API would refuse the token`,
+    );
+  }
+  return seconds;
 }
