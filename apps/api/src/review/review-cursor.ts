@@ -4,8 +4,11 @@ import { isUUID } from 'class-validator';
 /** Keyset position in the queue (oldest first): new candidates land after it, so pages stay stable. */
 export type ReviewCursor = Readonly<{ createdAt: string; memoryId: string }>;
 
-/** What encodeCursor writes for createdAt: `Date#toISOString` of a year PostgreSQL stores. */
-const CREATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/**
+ * What encodeCursor writes for createdAt: `Date#toISOString` of a year PostgreSQL stores, 0001 to
+ * 9999 (JavaScript takes a year 0000, PostgreSQL has none: that was a 500).
+ */
+const CREATED_AT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function encodeCursor(cursor: ReviewCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.memoryId])).toString('base64url');

@@ -10,6 +10,8 @@ describe('review queue cursor', () => {
       memoryId: '1d4c7a8e-5b0e-4f8a-9a53-6b1f8c2e7d40',
     };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    const earliest = { ...cursor, createdAt: '0001-01-01T00:00:00.000Z' };
+    expect(decodeCursor(encodeCursor(earliest))).toEqual(earliest);
   });
 
   it.each([
@@ -18,6 +20,10 @@ describe('review queue cursor', () => {
     [
       'a year past PostgreSQL',
       ['+275760-09-13T00:00:00.000Z', '1d4c7a8e-5b0e-4f8a-9a53-6b1f8c2e7d40'],
+    ],
+    [
+      'the year 0000 (JavaScript has one, PostgreSQL does not)',
+      ['0000-01-01T00:00:00.000Z', '1d4c7a8e-5b0e-4f8a-9a53-6b1f8c2e7d40'],
     ],
     ['a NUL in the id', ['2026-06-01T10:00:00.000Z', 'a\u0000b']],
     ['an id that is no memory id', ['2026-06-01T10:00:00.000Z', "' OR 1=1 --"]],
