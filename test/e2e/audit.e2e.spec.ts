@@ -66,6 +66,20 @@ describe('auditors through HTTP', () => {
       })
       .expect(202);
 
+  /** What is stored in the whole event store: a refused access must add nothing anywhere. */
+  async function storeSize(): Promise<{ events: string; streams: string }> {
+    const client = new Client({ connectionString: t.database.ownerUrl });
+    await client.connect();
+    try {
+      const result = await client.query<{ events: string; streams: string }>(
+        'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM event_streams) AS streams',
+      );
+      return result.rows[0]!;
+    } finally {
+      await client.end();
+    }
+  }
+
   async function storedEvents(user: string, through: number) {
     const client = new Client({ connectionString: t.database.ownerUrl });
     await client.connect();
@@ -338,10 +352,16 @@ describe('auditors through HTTP', () => {
     expect(again.filter((line) => line.data.access === 'export')).toHaveLength(2);
   });
 
-  it('exports an unknown user as an empty history, but still records the access', async () => {
-    const response = await exportOf('nobody').expect(200);
-    expect(parseLines(response.body as string).map((line) => line.type)).toEqual([
-      'AuditAccessRecorded',
-    ]);
+  it('answers 404 for a user who never existed, on both endpoints, and writes nothing', async () => {
+    const before = await storeSize();
+    const missing = await exportOf('nobody').expect(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(missing.body as string)).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'User nobody has no history in workspace w5',
+    });
+    await asOf('nobody', '2026-03-01T10:00:00Z').expect(404);
+    expect(await storeSize()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DomainNotFoundError,
   auditStream,
   type AuditAccessKind,
   type AuditAccessRecorded,
@@ -23,11 +24,24 @@ export type AuditDependencies = Readonly<{ store: EventStore; codec: EventCodec;
  * Records that an auditor accessed a user's history, before the access itself (an export that fails
  * halfway is still on record). A plain fact, not a decision: encoded and appended to the user's daily
  * audit stream with `expectedRevision: 'any'`. Returns its global position.
+ *
+ * A user with no event at all never existed: the access is refused (404) and nothing is written,
+ * since an audit record would create a history, and a stream, for any name an auditor types. An
+ * erased user keeps their events (the erasure record among them), so their access is recorded.
  */
 export async function recordAuditAccess(
   deps: AuditDependencies,
   access: AuditAccess,
 ): Promise<bigint> {
+  const first = await deps.store.readUserEvents(access.workspaceId, access.userId, {
+    after: 'start',
+    maxCount: 1,
+  });
+  if (first.length === 0) {
+    throw new DomainNotFoundError(
+      `User ${access.userId} has no history in workspace ${access.workspaceId}`,
+    );
+  }
   const now = deps.clock.now().toUTC();
   const event: AuditAccessRecorded = {
     type: 'AuditAccessRecorded',
