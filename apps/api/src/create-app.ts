@@ -8,6 +8,7 @@ import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
 import { validationPipe } from './http/validation.pipe';
+import { useSecurityHeaders } from './security/security-headers';
 
 /**
  * Builds the HTTP application (used by main and by the end-to-end tests). It logs JSON through
@@ -31,6 +32,7 @@ export async function createApp(
   // NestFactory.create (unlike createApplicationContext) leaves the buffered start-up logs unflushed.
   app.flushLogs();
   app.use(app.get(EngramMetrics).http.middleware);
+  useSecurityHeaders(app);
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
   serveConsole(app);
