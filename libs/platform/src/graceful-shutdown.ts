@@ -1,21 +1,25 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
+import { trackHttpServer } from './http-drain';
 
 export type ShutdownOptions = Readonly<{
   log: (message: string) => void;
-  /** The API's HTTP server: it stops taking requests first. */
+  /** The API's HTTP server (listening already): it is drained first. */
   server?: Server;
   /** Past this, the process exits with 1 whatever is still running. */
   timeoutMs?: number;
 }>;
 
 /**
- * On SIGTERM or SIGINT: stop taking requests (the listener closes, idle keep-alive connections are
- * dropped, requests in flight finish), then close the application (the worker finishes its batch and
- * checkpoint and gives its leases back, pools close, an embedded PostgreSQL stops), then exit 0.
- * Nest's own shutdown hooks are not used: they close the HTTP server last and re-raise the signal.
+ * On SIGTERM or SIGINT: drain the HTTP server (the listener closes; every request received, in flight
+ * or arriving on an open keep-alive connection, is answered, with `Connection: close`; see
+ * trackHttpServer), and only then close the application (the worker finishes its batch and
+ * checkpoint and gives its leases back, pools close, an embedded PostgreSQL stops), so no request
+ * loses its database mid-way; then exit 0. Nest's own shutdown hooks are not used: they close the
+ * HTTP server last and re-raise the signal.
  */
 export function closeOnSignals(app: INestApplicationContext, options: ShutdownOptions): void {
+  const http = options.server ? trackHttpServer(options.server) : undefined;
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -30,9 +34,9 @@ export function closeOnSignals(app: INestApplicationContext, options: ShutdownOp
     }, options.timeoutMs ?? 30_000).unref();
     void (async () => {
       try {
-        if (options.server) {
-          await stopTakingRequests(options.server);
-          options.log('Stopped taking requests; requests in flight answered');
+        if (http) {
+          await http.drain();
+          options.log('Stopped taking requests; every request received was answered');
         }
         await app.close();
         options.log('Stopped cleanly');
@@ -45,19 +49,4 @@ export function closeOnSignals(app: INestApplicationContext, options: ShutdownOp
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-}
-
-/** Keep-alive clients are told to leave with their next answer; idle connections are dropped. */
-function stopTakingRequests(server: Server): Promise<void> {
-  server.on('request', (_request, response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader('connection', 'close');
-  });
-  return new Promise((resolve) => {
-    const dropIdle = setInterval(() => server.closeIdleConnections(), 50);
-    server.close(() => {
-      clearInterval(dropIdle);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
