@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createEngramLogger } from '@engram/observability';
+import { capturedLogs } from '../support/captured-logs';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -8,14 +8,9 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 describe('page cursors through HTTP', () => {
   let t: TestApp;
   let admin: string;
-  const written: string[] = [];
+  const { logger, written } = capturedLogs();
 
   beforeAll(async () => {
-    const logger = createEngramLogger({
-      level: 'info',
-      service: 'engram-api',
-      stream: { write: (line: string) => void written.push(line) },
-    });
     t = await startTestApp({}, { logger });
     admin = await t.token({ userId: 'root', workspaceId: 'wc', roles: ['user', 'admin'] });
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createEngramLogger } from '@engram/observability';
+import { capturedLogs } from '../support/captured-logs';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 
 type LogLine = Record<string, unknown> & { level: string; msg: string };
@@ -9,18 +9,13 @@ type LogLine = Record<string, unknown> & { level: string; msg: string };
 describe('structured logs', () => {
   let t: TestApp;
   let agent: string;
-  const written: string[] = [];
+  const { logger, written } = capturedLogs();
   const lines = () => written.map((line) => JSON.parse(line) as LogLine);
   const marker = `log-marker-${randomUUID()}`;
   const queryMarker = `querymarker${randomUUID().slice(0, 8)}`;
   const base = '/v1/workspaces/wl/users/log-user-3';
 
   beforeAll(async () => {
-    const logger = createEngramLogger({
-      level: 'info',
-      service: 'engram-api',
-      stream: { write: (line: string) => void written.push(line) },
-    });
     t = await startTestApp({}, { logger });
     agent = await t.token({ userId: 'chat-web', workspaceId: 'wl', roles: ['agent'] });
   });
