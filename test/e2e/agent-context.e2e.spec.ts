@@ -156,7 +156,7 @@ describe('agent context through HTTP', () => {
     ['maxTokens=10', 'maxTokens must be an integer from 50 to 200000'],
     ['minPosition=-1', 'minPosition must be a non-negative integer'],
     ['sessionId=has%20space', 'sessionId must be 1-128 characters'],
-    ['unknown=1', 'property unknown should not exist'],
+    ['unknown=1', 'query parameter unknown is not accepted here'],
   ])('refuses %s with a 400', async (query, message) => {
     const response = await context(query).expect(400);
     expect(response.body.message).toContain(message);

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
-import { memoryDecider, userStream, type ReviewMode, type Role } from '@engram/domain';
-import { EventCodec, handleCommand, type EventStore } from '@engram/event-store';
-import { EVENT_STORE } from '@engram/platform';
+import type { Role } from '@engram/domain';
 import { PROJECTIONS } from '@engram/projections';
+import {
+  expectErrorBody,
+  send,
+  tokenCache,
+  type Body,
+  type Reply,
+} from '../support/bad-input/api-client';
 import { EventLedger } from '../support/bad-input/event-ledger';
 import { operationsOf, type Operation } from '../support/bad-input/openapi-operations';
+import { detectMemory, proposeAction } from '../support/bad-input/records';
 import {
   missingStrategies,
   requestCases,
@@ -20,16 +26,6 @@ import { eventually, startTestApp, type TestApp } from '../support/test-app';
 const RUNS_PER_OPERATION = 30;
 const WS = 'w-bad';
 
-/** The principal each role's requests come from (`user` requests are the fixtures' user). */
-const PRINCIPALS: Readonly<Record<Role, string>> = {
-  user: 'alice',
-  agent: 'chat-web',
-  admin: 'root',
-  auditor: 'dpo',
-};
-
-type Reply = Readonly<{ status: number; headers: Record<string, string>; text: string }>;
-
 /**
  * Any input, on any endpoint of the OpenAPI document: never a 5xx (save the documented 503 of a
  * minPosition wait), every 4xx shaped `{ statusCode, error, message }`, and a refused request writes
@@ -40,24 +36,16 @@ describe('bad input on every endpoint (property-based)', () => {
   let ledger: EventLedger;
   let operations: Operation[];
   let fixtures: Fixtures;
-  const tokens = new Map<string, string>();
+  let tokenFor: ReturnType<typeof tokenCache>;
   let requestNumber = 0;
-
-  async function tokenFor(roles: readonly Role[], workspaceId = WS): Promise<string> {
-    const userId = PRINCIPALS[roles[0] ?? 'user'];
-    const key = `${workspaceId}|${roles.join(',')}`;
-    if (!tokens.has(key))
-      tokens.set(key, await t.token({ userId, workspaceId, roles: [...roles] }));
-    return tokens.get(key)!;
-  }
 
   async function authorization(auth: Auth, roles: readonly Role[]): Promise<string | undefined> {
     const own = roles.length > 0 ? roles : (['user'] as const);
     switch (auth) {
       case 'right':
-        return `Bearer ${await tokenFor(own)}`;
+        return `Bearer ${await tokenFor(own, WS)}`;
       case 'wrong-role':
-        return `Bearer ${await tokenFor(own.includes('agent') ? ['auditor'] : ['agent'])}`;
+        return `Bearer ${await tokenFor(own.includes('agent') ? ['auditor'] : ['agent'], WS)}`;
       case 'other-workspace':
         return `Bearer ${await tokenFor(own, 'another-workspace')}`;
       case 'garbage':
@@ -65,35 +53,6 @@ describe('bad input on every endpoint (property-based)', () => {
       case 'none':
         return undefined;
     }
-  }
-
-  async function send(
-    operation: Operation,
-    call: RequestCase,
-    correlationId: string,
-  ): Promise<Reply> {
-    const url = call.query ? `${call.path}?${call.query}` : call.path;
-    const agent = request(t.http);
-    let pending = agent[operation.method as 'get'](url)
-      .set('X-Correlation-Id', correlationId)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      });
-    const auth = await authorization(call.auth, STRATEGIES[operation.key]!.roles);
-    if (auth) pending = pending.set('Authorization', auth);
-    if (call.body.kind === 'raw') {
-      pending = pending.set('Content-Type', call.body.contentType).send(call.body.text);
-    }
-    const response = await pending;
-    return {
-      status: response.status,
-      headers: response.headers,
-      text: response.body as string,
-    };
   }
 
   function expectAllowedStatus(operation: Operation, call: RequestCase, reply: Reply): void {
@@ -109,22 +68,9 @@ describe('bad input on every endpoint (property-based)', () => {
     }
   }
 
-  function expectErrorShape(reply: Reply): void {
-    let body: unknown;
-    try {
-      body = JSON.parse(reply.text);
-    } catch {
-      throw new Error(`a ${reply.status} whose body is not JSON: ${reply.text.slice(0, 200)}`);
-    }
-    expect(body).toEqual({
-      statusCode: reply.status,
-      error: expect.any(String),
-      message: expect.stringMatching(/\S/),
-    });
-  }
-
   beforeAll(async () => {
     t = await startTestApp();
+    tokenFor = tokenCache(t);
     ledger = await EventLedger.open(t.database.ownerUrl);
     const document = await request(t.http).get('/docs/openapi.json').expect(200);
     operations = operationsOf(document.body);
@@ -138,21 +84,16 @@ describe('bad input on every endpoint (property-based)', () => {
 
   /** Each user's actions (pending and confirmed) and memories, so that ids reach real aggregates. */
   async function createFixtures(): Promise<Fixtures> {
-    const agent = `Bearer ${await tokenFor(['agent'])}`;
+    const agent = await tokenFor(['agent'], WS);
     const actionIds: string[] = [];
     const memoryIds: string[] = [];
     for (const userId of ['alice', 'bob']) {
+      const owner = { workspaceId: WS, userId };
       for (const requiresConfirmation of [true, false]) {
-        const proposed = await request(t.http)
-          .post(`/v1/workspaces/${WS}/users/${userId}/actions`)
-          .set('Authorization', agent)
-          .send({ tool: 'gmail_send', summary: 'Relance', channel: 'web', requiresConfirmation })
-          .expect(201);
-        actionIds.push(proposed.body.actionId as string);
+        actionIds.push(await proposeAction(t, owner, agent, requiresConfirmation));
       }
-      // Written through the app's own store and codec: no wait for the extractor in the background.
       for (const mode of ['auto', 'admin'] as const) {
-        memoryIds.push(await detectMemory(userId, `${userId} préfère le mode ${mode}`, mode));
+        memoryIds.push(await detectMemory(t, owner, `${userId} préfère le mode ${mode}`, mode));
       }
     }
     return {
@@ -163,40 +104,6 @@ describe('bad input on every endpoint (property-based)', () => {
       actionIds,
       memoryIds,
     };
-  }
-
-  async function detectMemory(userId: string, content: string, mode: ReviewMode): Promise<string> {
-    const memoryId = randomUUID();
-    const sourceMessageId = randomUUID();
-    await handleCommand(
-      { store: t.app.get<EventStore>(EVENT_STORE), codec: t.app.get(EventCodec) },
-      userStream(WS, userId, 'memory', memoryId),
-      memoryDecider,
-      {
-        type: 'DetectMemoryCandidate',
-        data: {
-          memoryId,
-          kind: 'preference',
-          content,
-          confidence: 0.8,
-          sourceMessageId,
-          sourceExcerpt: content,
-          sessionId: 'sess-1',
-          generation: 0,
-        },
-        review: { mode },
-      },
-      {
-        metadata: {
-          workspaceId: WS,
-          userId,
-          causationId: sourceMessageId,
-          correlationId: randomUUID(),
-          occurredAt: new Date().toISOString(),
-        },
-      },
-    );
-    return memoryId;
   }
 
   it('has a strategy for every operation of the OpenAPI document, and every parameter', () => {
@@ -212,6 +119,111 @@ describe('bad input on every endpoint (property-based)', () => {
     expect(stale).toEqual([]);
   });
 
+  /** A well-formed path to `operation` on the fixtures; erasure is pointed at a user nobody else addresses. */
+  function plausiblePath(operation: Operation): string {
+    const values: Record<string, string> = {
+      ws: WS,
+      userId: operation.key.endsWith('/erasure') ? 'carol' : fixtures.userId,
+      sessionId: fixtures.sessionId,
+      agentId: 'chat-web',
+      actionId: fixtures.actionIds[0]!,
+      memoryId: fixtures.memoryIds[0]!,
+      timestamp: '2026-03-01T10:00:00Z',
+    };
+    return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+  }
+
+  async function sendPlausibly(
+    operation: Operation,
+    extra: { query?: string; body?: Body; headers?: Record<string, string> },
+  ): Promise<Reply> {
+    const path = plausiblePath(operation);
+    return send(t, {
+      method: operation.method,
+      url: extra.query ? `${path}?${extra.query}` : path,
+      authorization: await authorization('right', STRATEGIES[operation.key]!.roles),
+      headers: { 'X-Correlation-Id': `edge-${randomUUID()}`, ...extra.headers },
+      body: extra.body ?? { kind: 'none' },
+    });
+  }
+
+  it('refuses a query parameter the operation does not declare, on every operation alike', async () => {
+    const answers = await Promise.all(
+      operations.map(async (operation) => {
+        const reply = await sendPlausibly(operation, { query: 'limt=5' });
+        return `${operation.key}: ${reply.status} ${reply.status === 400 ? expectErrorBody(reply).message.split(' (')[0] : reply.text.slice(0, 100)}`;
+      }),
+    );
+    expect(answers).toEqual(
+      operations.map(
+        (operation) => `${operation.key}: 400 query parameter limt is not accepted here`,
+      ),
+    );
+  });
+
+  it('answers 415 to a body that is not JSON, on every operation, and writes nothing', async () => {
+    const notJson = [
+      ['application/x-www-form-urlencoded', 'text=bonjour&role=user'],
+      ['text/plain', 'bonjour'],
+    ] as const;
+    for (const operation of operations) {
+      for (const [contentType, text] of notJson) {
+        const correlationId = `not-json-${randomUUID()}`;
+        const before = await ledger.snapshot();
+        const reply = await sendPlausibly(operation, {
+          body: { kind: 'raw', contentType, text },
+          headers: { 'X-Correlation-Id': correlationId },
+        });
+        expect([operation.key, reply.status]).toEqual([operation.key, 415]);
+        expect(expectErrorBody(reply).message).toBe(
+          `Request bodies must be application/json: not ${contentType}`,
+        );
+        expect(await ledger.changesSince(before, correlationId)).toEqual({
+          appendedByRequest: 0,
+          removed: 0,
+        });
+      }
+    }
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses a %s key anywhere in a body with a 400, and writes nothing',
+    async (key) => {
+      const operation = operations.find(
+        (candidate) => candidate.key === 'POST /v1/workspaces/{ws}/users/{userId}/actions',
+      )!;
+      for (const text of [
+        `{"tool":"t","summary":"s","channel":"web","${key}":{"polluted":true}}`,
+        `{"tool":"t","summary":"s","channel":"web","input":{"a":[{"${key}":{"polluted":true}}]}}`,
+      ]) {
+        const correlationId = `proto-${randomUUID()}`;
+        const before = await ledger.snapshot();
+        const reply = await sendPlausibly(operation, {
+          body: { kind: 'raw', contentType: 'application/json', text },
+          headers: { 'X-Correlation-Id': correlationId },
+        });
+        expect(reply.status).toBe(400);
+        expect(expectErrorBody(reply).message).toMatch(`must not have a key named ${key}`);
+        expect(await ledger.changesSince(before, correlationId)).toEqual({
+          appendedByRequest: 0,
+          removed: 0,
+        });
+      }
+    },
+  );
+
+  it('answers headers too large with a 431 and the usual JSON error body', async () => {
+    const reply = await send(t, {
+      method: 'GET',
+      url: '/health',
+      headers: { 'X-Padding': 'x'.repeat(20 * 1024) },
+      body: { kind: 'none' },
+    });
+    expect(reply.status).toBe(431);
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(expectErrorBody(reply).message).toMatch(/headers are larger than the 16 KB/);
+  });
+
   it.each(Object.keys(STRATEGIES))(
     '%s: never a 5xx, a useful 4xx that writes nothing',
     async (key) => {
@@ -222,10 +234,16 @@ describe('bad input on every endpoint (property-based)', () => {
           requestNumber += 1;
           const correlationId = `bad-input-${requestNumber}-${randomUUID()}`;
           const before = await ledger.snapshot();
-          const reply = await send(operation, call, correlationId);
+          const reply = await send(t, {
+            method: operation.method,
+            url: call.query ? `${call.path}?${call.query}` : call.path,
+            authorization: await authorization(call.auth, STRATEGIES[operation.key]!.roles),
+            headers: { 'X-Correlation-Id': correlationId },
+            body: call.body,
+          });
           expectAllowedStatus(operation, call, reply);
           if (reply.status >= 400) {
-            expectErrorShape(reply);
+            expectErrorBody(reply);
             if (reply.status < 500) {
               expect(await ledger.changesSince(before, correlationId)).toEqual({
                 appendedByRequest: 0,
@@ -239,13 +257,14 @@ describe('bad input on every endpoint (property-based)', () => {
     },
   );
 
-  it('leaves no projection stuck on an event it accepted', async () => {
+  it('leaves no projection or process manager stuck on an event it accepted', async () => {
     const names = PROJECTIONS.map((projection) => projection.name);
     const behind = await eventually(
-      () => ledger.projectionsBehind(names),
+      () => ledger.checkpointsBehind(names),
       (stuck) => stuck.length === 0,
       20_000,
     );
     expect(behind).toEqual([]);
+    expect(await ledger.parkedCount()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { EngramMetrics, createEngramLogger } from '@engram/observability';
 import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
+import { guardRequestEdge } from './http/request-edge';
 import { validationPipe } from './http/validation.pipe';
 import { useSecurityHeaders } from './security/security-headers';
 
@@ -26,13 +27,15 @@ export async function createApp(
     });
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRuntime(runtime, logger),
-    { bufferLogs: true },
+    // No urlencoded parser: bodies are JSON only (guardRequestEdge).
+    { bufferLogs: true, bodyParser: false },
   );
   app.useLogger(app.get(Logger));
   // NestFactory.create (unlike createApplicationContext) leaves the buffered start-up logs unflushed.
   app.flushLogs();
   app.use(app.get(EngramMetrics).http.middleware);
   useSecurityHeaders(app);
+  guardRequestEdge(app);
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
   serveConsole(app);

@@ -43,16 +43,36 @@ export class EventLedger {
     };
   }
 
-  /** Projections (not reactors) whose checkpoint is not at the head of the store. */
-  async projectionsBehind(names: readonly string[]): Promise<string[]> {
-    const { rows } = await this.client.query<{ name: string }>(
-      `SELECT n.name
+  /**
+   * Every checkpoint of projection_checkpoints (projections and process managers alike) below `head`
+   * (default: the store's head now), and each of `projections` that has none yet; a runner split into
+   * partitions names its checkpoints after its projection, hence the prefix match.
+   */
+  async checkpointsBehind(projections: readonly string[], head?: string): Promise<string[]> {
+    const { rows } = await this.client.query<{ behind: string }>(
+      `WITH head AS (
+         SELECT coalesce($2::bigint, (SELECT max(global_position) FROM events), 0) AS position
+       )
+       SELECT c.name || ' at ' || c.position || ' of ' || head.position AS behind
+         FROM projection_checkpoints c, head
+        WHERE c.position < head.position
+       UNION ALL
+       SELECT n.name || ' has no checkpoint'
          FROM unnest($1::text[]) AS n(name)
-         LEFT JOIN projection_checkpoints c ON c.name = n.name
-        WHERE coalesce(c.position, 0) < (SELECT coalesce(max(global_position), 0) FROM events)`,
-      [names],
+        WHERE NOT EXISTS (SELECT 1 FROM projection_checkpoints c WHERE starts_with(c.name, n.name))`,
+      [projections, head ?? null],
     );
-    return rows.map((row) => row.name);
+    return rows.map((row) => row.behind);
+  }
+
+  /** Events the runners parked (gave up on); 0 while the parked_events table does not exist. */
+  async parkedCount(): Promise<number> {
+    const { rows } = await this.client.query<{ present: boolean }>(
+      `SELECT to_regclass('parked_events') IS NOT NULL AS present`,
+    );
+    if (!rows[0]!.present) return 0;
+    const parked = await this.client.query<{ count: string }>('SELECT count(*) FROM parked_events');
+    return Number(parked.rows[0]!.count);
   }
 
   close(): Promise<void> {

@@ -27,15 +27,30 @@ export const HOSTILE_STRINGS = [
   '😀👍🏽',
   'Ünïcödé ñ ß 漢字 العربية',
   '\u202Ereversed',
+  '\u200Fשלום\u200E عربي \u202Bembedded\u202C',
+  'e\u0301\u0301\u0301\u0301',
   '\uD800',
+  'bonjour \uD800',
+  '\uDC00 low',
+  '\uD83D',
   'x'.repeat(5000),
 ] as const;
+
+/**
+ * Text with one lone UTF-16 surrogate somewhere: JSON carries it (`"\\ud800"`), PostgreSQL refuses it
+ * in json and jsonb. fast-check's own strings never hold one.
+ */
+export const withLoneSurrogate = (): fc.Arbitrary<string> =>
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string())
+    .map(([before, surrogate, after]) => `${before}${String.fromCharCode(surrogate)}${after}`);
 
 export const hostileString = (): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: withLoneSurrogate() },
   );
 
 /** A value of the wrong type for whatever field it lands in. */

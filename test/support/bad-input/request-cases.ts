@@ -1,12 +1,10 @@
 import fc from 'fast-check';
+import { jsonBody as json, type Body } from './api-client';
 import type { Operation } from './openapi-operations';
 import { NON_JSON_BODIES, hugeValue, junkQueryValue, junkValue } from './junk';
 import { PATH_PARAMETERS, QUERY_PARAMETERS, type Fixtures, type Strategy } from './strategies';
 
 export type Auth = 'right' | 'wrong-role' | 'other-workspace' | 'garbage' | 'none';
-
-export type Body =
-  Readonly<{ kind: 'none' }> | Readonly<{ kind: 'raw'; contentType: string; text: string }>;
 
 /** One generated request: who calls, the concrete path and query, and the body as sent. */
 export type RequestCase = Readonly<{ auth: Auth; path: string; query: string; body: Body }>;
@@ -15,7 +13,7 @@ export type RequestCase = Readonly<{ auth: Auth; path: string; query: string; bo
 const RAW_PATH_VALUES = ['a/b', '..', '.', '%zz', '%2F', '%00', '%', 'a%2Fb', '%ED%A0%80'] as const;
 
 /** Percent-encodes any string; a lone surrogate (not encodable) becomes U+FFFD. */
-const encode = (value: string) =>
+export const encode = (value: string) =>
   encodeURIComponent(
     value.replace(
       /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
@@ -24,12 +22,6 @@ const encode = (value: string) =>
   );
 
 const UNKNOWN_FIELDS = ['isAdmin', 'workspaceId', 'userId', 'position', '__proto__', 'constructor'];
-
-const json = (value: unknown): Body => ({
-  kind: 'raw',
-  contentType: 'application/json',
-  text: JSON.stringify(value) ?? 'null',
-});
 
 /** A plausible body, then broken in every way a client can break it. */
 function brokenBodies(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Body> {

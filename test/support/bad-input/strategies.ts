@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ACTION_STATUSES, LOCALES, MEMORY_KINDS, MESSAGE_ROLES, type Role } from '@engram/domain';
-import { hostileString, junkQueryValue } from './junk';
+import { deeplyNested, hostileString, junkQueryValue } from './junk';
 
 /** What exists before the properties run: ids of the caller's and another user's records. */
 export type Fixtures = Readonly<{
@@ -38,15 +38,47 @@ const isoDate = () =>
       .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z') })
       .filter((date) => !Number.isNaN(date.getTime()))
       .map((date) => date.toISOString()),
+    // Around the accepted range (1970 to 9999 in UTC), offsets that cross it, forms Date misreads.
     fc.constantFrom(
       '0001-01-01T00:00:00Z',
       '0000-01-01T00:00:00Z',
+      '1969-12-31T23:59:59.999Z',
+      '1970-01-01T00:30:00+01:00',
+      '1970-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999Z',
+      '9999-12-31T23:00:00-12:00',
       '9999-12-31T23:59:59-14:00',
+      '+010000-01-01T00:00:00Z',
       '2026-02-30T10:00:00Z',
       '2026-06-01T10:00:00+25:00',
+      '2026-03-01T10:00:00.123456789+05:45',
+      '2026-03-01T10:00:00',
+      '2026-03-01',
+      '2026-W10-1',
+      '2026-060',
     ),
   );
-const jsonObject = () => fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }));
+/** Objects a client may send as free JSON: plain, deep (near and past the depth limit), polluting. */
+const jsonObject = () =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1, max: 40 }).map((depth) => ({ deep: deeplyNested(depth) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('__proto__', 'constructor', 'prototype')
+        // JSON.parse makes `__proto__` an own key, as a JSON body does.
+        .map(
+          (key) => JSON.parse(`{"nested":{"${key}":{"polluted":true}}}`) as Record<string, unknown>,
+        ),
+    },
+  );
 const ownedId = (fixtures: Fixtures, ids: readonly string[]) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...ids) },

@@ -1,10 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { Controller, Get, Headers, Inject, Logger, Param, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
 import { MemoriesAsOfReplay, type Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import { CLOCK, EVENT_STORE } from '@engram/platform';
+import { INSTANT_RANGE } from '../http/instant';
 import { IdentifierParam } from '../http/path-params';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { recordAuditAccess } from './audit-access';
@@ -76,6 +77,11 @@ export class AuditController {
    * at or before it, in global order), each with its source message and history.
    */
   @Get('memories/as-of/:timestamp')
+  @ApiParam({
+    name: 'timestamp',
+    description: `ISO-8601 date-time with a time zone, ${INSTANT_RANGE}`,
+    example: '2026-03-01T10:00:00Z',
+  })
   @ApiOkResponse({ type: MemoriesAsOfResponse })
   async asOf(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,

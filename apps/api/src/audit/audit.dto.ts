@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/com
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DateTime } from 'luxon';
 import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
+import { INSTANT_RANGE, isInstantInRange } from '../http/instant';
 import { MEMORY_STATUSES } from '../my-memories/memory.dto';
 
 /** A full date-time with a zone: an audit instant must not depend on the server's time zone. */
@@ -14,9 +15,9 @@ export class InstantParam implements PipeTransform<string, string> {
 
   transform(value: string): string {
     const parsed = ISO_INSTANT.test(value) ? DateTime.fromISO(value, { setZone: true }) : null;
-    if (!parsed?.isValid) {
+    if (!parsed?.isValid || !isInstantInRange(parsed.toJSDate())) {
       throw new BadRequestException(
-        `path parameter ${this.name} must be an ISO-8601 date-time with a time zone, e.g. 2026-03-01T10:00:00Z`,
+        `path parameter ${this.name} must be an ISO-8601 date-time with a time zone, e.g. 2026-03-01T10:00:00Z, ${INSTANT_RANGE}`,
       );
     }
     return parsed.toUTC().toISO();

@@ -18,11 +18,25 @@ function describe(errors: readonly ValidationError[], parent = ''): string[] {
   });
 }
 
+/** Where a value came from, as the 400 names it: `body.text`, `query.cursor`, `path parameter ws`. */
+function rootOf(metadata: ArgumentMetadata): string | undefined {
+  switch (metadata.type) {
+    case 'body':
+    case 'query':
+      return metadata.data ? `${metadata.type}.${metadata.data}` : metadata.type;
+    case 'param':
+      return `path parameter ${metadata.data ?? ''}`.trim();
+    default:
+      return undefined;
+  }
+}
+
 /** Refuses what cannot be stored (see unstorableInput) before the DTO rules run. */
 class EngramValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      const problem = unstorableInput(value, metadata.type);
+    const root = rootOf(metadata);
+    if (root) {
+      const problem = unstorableInput(value, root);
       if (problem) throw new BadRequestException(problem);
     }
     return (await super.transform(value, metadata)) as unknown;

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { MESSAGE_ROLES, type MessageRole } from '@engram/domain';
 import { IsIdentifier } from '../http/identifier';
+import { IsInstant } from '../http/instant';
 
 export const MAX_MESSAGE_LENGTH = 32_000;
 
@@ -34,12 +35,7 @@ export class RecordMessageBody {
   @IsIdentifier({ optional: true, example: 'trace-7f3a' })
   traceId?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'When it was said (default: now)' })
-  @IsOptional()
-  @IsISO8601(
-    { strict: true, strictSeparator: true },
-    { message: 'occurredAt must be an ISO-8601 date-time' },
-  )
+  @IsInstant({ optional: true, description: 'When it was said (default: now)' })
   occurredAt?: string;
 }
 

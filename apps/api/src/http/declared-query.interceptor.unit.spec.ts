@@ -1,0 +1,72 @@
+import { BadRequestException, type CallHandler, type ExecutionContext } from '@nestjs/common';
+import { lastValueFrom, of } from 'rxjs';
+import { ActivityController } from '../activity/activity.controller';
+import { ContextController } from '../context/context.controller';
+import { MessagesController } from '../messages/messages.controller';
+import { ReviewController } from '../review/review.controller';
+import { DeclaredQueryInterceptor, declaredQueryParameters } from './declared-query.interceptor';
+
+function contextOf(
+  controller: new (...args: never[]) => object,
+  handler: string,
+  query: Record<string, unknown>,
+): ExecutionContext {
+  const method = (controller.prototype as Record<string, unknown>)[handler] as () => void;
+  return {
+    getClass: () => controller,
+    getHandler: () => method,
+    switchToHttp: () => ({ getRequest: () => ({ query }) }),
+  } as unknown as ExecutionContext;
+}
+
+const next: CallHandler = { handle: () => of('handled') };
+
+describe('declared query parameters', () => {
+  it('reads them from the handler’s query DTO, inherited ones included, and none without one', () => {
+    expect([...declaredQueryParameters(ReviewController, 'queue')].sort()).toEqual([
+      'cursor',
+      'kind',
+      'limit',
+      'minConfidence',
+      'status',
+      'userId',
+    ]);
+    expect([...declaredQueryParameters(ActivityController, 'feed')].sort()).toEqual([
+      'cursor',
+      'limit',
+    ]);
+    expect([...declaredQueryParameters(ContextController, 'context')].sort()).toEqual([
+      'agentId',
+      'locale',
+      'maxTokens',
+      'minPosition',
+      'sessionId',
+    ]);
+    expect(declaredQueryParameters(MessagesController, 'record').size).toBe(0);
+  });
+
+  it('refuses an undeclared parameter the same way with or without a query DTO', () => {
+    const interceptor = new DeclaredQueryInterceptor();
+    expect(() =>
+      interceptor.intercept(contextOf(ActivityController, 'feed', { limt: '5' }), next),
+    ).toThrow(
+      new BadRequestException(
+        'query parameter limt is not accepted here (accepted: cursor, limit)',
+      ),
+    );
+    expect(() =>
+      interceptor.intercept(contextOf(MessagesController, 'record', { debug: '1' }), next),
+    ).toThrow(
+      new BadRequestException('query parameter debug is not accepted here (it takes none)'),
+    );
+  });
+
+  it('lets declared parameters through to the handler', async () => {
+    const interceptor = new DeclaredQueryInterceptor();
+    const handled = interceptor.intercept(
+      contextOf(ActivityController, 'feed', { cursor: '9', limit: '5' }),
+      next,
+    );
+    await expect(lastValueFrom(handled)).resolves.toBe('handled');
+  });
+});
