@@ -36,6 +36,9 @@ async function counted<T>(
     model: outcome.model,
     ok: outcome.ok,
     ...(outcome.ok ? {} : { reason: outcome.reason }),
+    ...(outcome.ok && outcome.droppedCandidates
+      ? { droppedCandidates: outcome.droppedCandidates }
+      : {}),
     usage: outcome.usage,
     durationMs: Math.max(0, counting.clock().getTime() - started),
   });

@@ -44,6 +44,7 @@ describe('createLlm', () => {
       calls: 1,
       failures: 0,
       failuresByReason: {},
+      droppedCandidates: 0,
       promptTokens: 0,
       completionTokens: 0,
     });

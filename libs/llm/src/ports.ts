@@ -4,7 +4,17 @@ import type { LlmUsageCounter } from './usage-counter';
 export type LlmPurpose = 'extraction' | 'summary' | 'identity_card';
 export type LlmUsage = Readonly<{ promptTokens: number; completionTokens: number }>;
 export type LlmOutcome<T> =
-  | Readonly<{ ok: true; value: T; model: string; usage: LlmUsage }>
+  | Readonly<{
+      ok: true;
+      value: T;
+      model: string;
+      usage: LlmUsage;
+      /**
+       * Extraction only: candidates left out because they were instructions to the assistant
+       * (`userMemoriesOnly`), counted per purpose by the usage counter. Absent means none.
+       */
+      droppedCandidates?: number;
+    }>
   | Readonly<{ ok: false; reason: string; model: string; usage: LlmUsage }>;
 export type ConversationLine = Readonly<{
   role: 'user' | 'assistant';

@@ -12,6 +12,8 @@ export type LlmCall = Readonly<{
   ok: boolean;
   /** the failure reason, for failed calls */
   reason?: string;
+  /** extraction: candidates left out as instructions to the assistant */
+  droppedCandidates?: number;
   usage: Readonly<{ promptTokens: number; completionTokens: number }>;
   durationMs: number;
 }>;
@@ -21,6 +23,11 @@ export type PurposeUsage = {
   failures: number;
   /** failures by reason code: the part of the reason before ':' ("invalid_schema", "http_500") */
   failuresByReason: Record<string, number>;
+  /**
+   * Candidates the extraction left out because they were instructions to the assistant, not
+   * memories (a poisoning attempt, or a model talked into one). Not failures: the call worked.
+   */
+  droppedCandidates: number;
   promptTokens: number;
   completionTokens: number;
 };
@@ -41,6 +48,7 @@ export class LlmUsageCounter {
     usage.calls += 1;
     usage.promptTokens += call.usage.promptTokens;
     usage.completionTokens += call.usage.completionTokens;
+    usage.droppedCandidates += call.droppedCandidates ?? 0;
     if (!call.ok) {
       usage.failures += 1;
       const code = reasonCode(call.reason ?? 'unknown');
@@ -83,5 +91,12 @@ export function reasonCode(reason: string): string {
 }
 
 function emptyUsage(): PurposeUsage {
-  return { calls: 0, failures: 0, failuresByReason: {}, promptTokens: 0, completionTokens: 0 };
+  return {
+    calls: 0,
+    failures: 0,
+    failuresByReason: {},
+    droppedCandidates: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+  };
 }

@@ -17,9 +17,9 @@ describe('LlmUsageCounter', () => {
     expect([...fromPort].map(toPort)).toEqual(['extraction', 'summary', 'identity_card']);
   });
 
-  it('counts calls, failures by reason code and tokens per purpose', () => {
+  it('counts calls, failures by reason code, dropped candidates and tokens per purpose', () => {
     const counter = new LlmUsageCounter();
-    counter.record(call());
+    counter.record(call({ droppedCandidates: 2 }));
     counter.record(call({ ok: false, reason: 'invalid_schema: candidates is not an array' }));
     counter.record(
       call({ ok: false, reason: 'timeout', usage: { promptTokens: 0, completionTokens: 0 } }),
@@ -32,6 +32,7 @@ describe('LlmUsageCounter', () => {
         calls: 3,
         failures: 2,
         failuresByReason: { invalid_schema: 1, timeout: 1 },
+        droppedCandidates: 2,
         promptTokens: 20,
         completionTokens: 10,
       },
@@ -39,6 +40,7 @@ describe('LlmUsageCounter', () => {
         calls: 1,
         failures: 0,
         failuresByReason: {},
+        droppedCandidates: 0,
         promptTokens: 100,
         completionTokens: 40,
       },
@@ -46,6 +48,7 @@ describe('LlmUsageCounter', () => {
         calls: 0,
         failures: 0,
         failuresByReason: {},
+        droppedCandidates: 0,
         promptTokens: 0,
         completionTokens: 0,
       },

@@ -1,6 +1,7 @@
 import type { Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { distinctCandidates } from '../distinct-candidates';
+import { type ScreenedCandidates, userMemoriesOnly } from '../injection/user-memories-only';
 import type { ExtractedCandidate, ExtractionInput, LlmOutcome, MemoryExtractor } from '../ports';
 import { messageTime, withAbsoluteDate } from './due-date';
 import { findDueDate } from './find-due-date';
@@ -39,16 +40,28 @@ type SentenceClause = Readonly<{ raw: string; start: number; end: number; connec
  */
 export class OfflineExtractor implements MemoryExtractor {
   async extract(input: ExtractionInput): Promise<LlmOutcome<ExtractedCandidate[]>> {
+    const { kept, dropped } = screenedCandidates(input);
     return {
       ok: true,
-      value: extractCandidates(input),
+      value: kept,
       model: OFFLINE_MODEL,
       usage: { promptTokens: 0, completionTokens: 0 },
+      ...(dropped > 0 ? { droppedCandidates: dropped } : {}),
     };
   }
 }
 
+/** The candidates the offline extractor gives for a message. */
 export function extractCandidates(input: ExtractionInput): ExtractedCandidate[] {
+  return screenedCandidates(input).kept;
+}
+
+/** What the rules read, with instructions to the assistant left out (`userMemoriesOnly`). */
+function screenedCandidates(input: ExtractionInput): ScreenedCandidates {
+  return userMemoriesOnly(input.message.text, readCandidates(input));
+}
+
+function readCandidates(input: ExtractionInput): ExtractedCandidate[] {
   if (input.message.role !== 'user') return [];
   const text = normalizeText(input.message.text);
   if (text === '') return [];

@@ -1,3 +1,4 @@
+import { isInstructionToAssistant } from '../injection/instruction-to-assistant';
 import type { ConversationLine, LlmOutcome, Summarizer, SummaryInput } from '../ports';
 import { OFFLINE_MODEL } from './offline-extractor';
 import { normalizeText, truncate } from './text';
@@ -5,6 +6,11 @@ import { normalizeText, truncate } from './text';
 export const MAX_SUMMARY_LENGTH = 1500;
 const MAX_USER_LINE = 200;
 const MAX_ASSISTANT_LINE = 140;
+/** Said instead of a message that is an instruction to the assistant, so the summary never repeats it. */
+const INSTRUCTION_LEFT_OUT = {
+  fr: "(une consigne adressée à l'assistant, non reprise)",
+  en: '(an instruction to the assistant, left out)',
+} as const;
 
 /**
  * Extractive rolling summary: one compact line per new message (its first sentences) appended to
@@ -48,7 +54,10 @@ function summaryLine(message: ConversationLine, locale: 'fr' | 'en'): string | u
         : 'Assistant';
   const separator = locale === 'fr' ? ' : ' : ': ';
   const limit = message.role === 'user' ? MAX_USER_LINE : MAX_ASSISTANT_LINE;
-  return `- ${speaker}${separator}${leadingSentences(text, limit)}`;
+  const said = isInstructionToAssistant(text)
+    ? INSTRUCTION_LEFT_OUT[locale]
+    : leadingSentences(text, limit);
+  return `- ${speaker}${separator}${said}`;
 }
 
 /** As many whole first sentences as fit, or the first one cut at a word. */

@@ -1,5 +1,6 @@
 import { MEMORY_KINDS, type Locale, type MemoryKind, normalizeContent } from '@engram/domain';
 import { DateTime } from 'luxon';
+import { withoutInstructions } from '../injection/user-memories-only';
 import type { IdentityCardInput, IdentityCardWriter, LlmOutcome } from '../ports';
 import { OFFLINE_MODEL } from './offline-extractor';
 
@@ -43,7 +44,7 @@ export class TemplateIdentityCardWriter implements IdentityCardWriter {
 
 export function identityCard(input: IdentityCardInput): string {
   const seen = new Set<string>();
-  const unique = input.memories.filter((memory) => {
+  const unique = withoutInstructions(input.memories).filter((memory) => {
     const key = normalizeContent(memory.content);
     if (key === '' || seen.has(key)) return false;
     seen.add(key);

@@ -1,4 +1,5 @@
 import { distinctCandidates } from '../distinct-candidates';
+import { userMemoriesOnly } from '../injection/user-memories-only';
 import type { ExtractedCandidate, ExtractionInput, LlmOutcome, MemoryExtractor } from '../ports';
 import { extractionPrompt } from '../prompts/extraction-prompt';
 import { checkExtractionAnswer, EXTRACTION_SCHEMA } from './extraction-answer';
@@ -17,6 +18,12 @@ export class OpenAiMemoryExtractor implements MemoryExtractor {
       check: (value) => checkExtractionAnswer(value, input.timeZone),
     });
     if (!outcome.ok) return outcome;
-    return { ...outcome, value: distinctCandidates(outcome.value) };
+    // Whatever the prompt says, the model may have been talked into returning an instruction.
+    const { kept, dropped } = userMemoriesOnly(input.message.text, outcome.value);
+    return {
+      ...outcome,
+      value: distinctCandidates(kept),
+      ...(dropped > 0 ? { droppedCandidates: dropped } : {}),
+    };
   }
 }

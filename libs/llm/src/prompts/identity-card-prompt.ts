@@ -1,3 +1,4 @@
+import { withoutInstructions } from '../injection/user-memories-only';
 import type { IdentityCardInput } from '../ports';
 import { dataSection } from './data-section';
 import { IDENTITY_CARD_PROMPT_EN } from './identity-card.en';
@@ -9,7 +10,7 @@ export function identityCardPrompt(input: IdentityCardInput): PromptMessages {
   return {
     system: input.locale === 'fr' ? IDENTITY_CARD_PROMPT_FR : IDENTITY_CARD_PROMPT_EN,
     user: `${intro}\n${dataSection({
-      memories: input.memories.map((memory) => ({
+      memories: withoutInstructions(input.memories).map((memory) => ({
         kind: memory.kind,
         content: memory.content,
         due_at: memory.dueAt ?? null,
