@@ -183,4 +183,71 @@ describe('erasure through HTTP', () => {
       await sql(`SELECT 1 FROM user_stream_stats WHERE user_id = 'zoe' AND message_count > 0`),
     ).toEqual([]);
   });
+
+  it('leaves none of the user’s stream names in any table, and still refuses writes with 410', async () => {
+    const una = await history('una');
+    await request(t.http)
+      .put('/v1/me/memory-settings')
+      .auth(una, { type: 'bearer' })
+      .send({ enabled: false })
+      .expect(200);
+    const record = 'w6/una/erasure/record';
+    const names = (
+      await sql<{ stream_id: string }>(
+        `SELECT stream_id FROM event_streams WHERE stream_id LIKE 'w6/una/%'`,
+      )
+    ).map((row) => row.stream_id);
+    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/\/message\//)]));
+    // The ids in the names (message, action, memory) are as telling as the names themselves.
+    const ids = names.flatMap(
+      (name) => name.match(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g) ?? [],
+    );
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/una/erasure')
+      .auth(auditor, { type: 'bearer' })
+      .expect(200);
+    await eventually(
+      () => rowsOf('una'),
+      (counts) => Object.values(counts).every((n) => n === 0),
+    );
+    // Every table of the database, whole rows as text (as the server's superuser: no row-level security).
+    const tables = await sql<{ name: string }>(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    for (const needle of [...names, ...ids]) {
+      for (const { name } of tables) {
+        const [row] = await sql<{ n: string }>(
+          `SELECT count(*) AS n FROM ${name} AS t WHERE strpos(t::text, $1) > 0`,
+          [needle],
+        );
+        expect({ table: name, needle, rows: Number(row!.n) }).toEqual({
+          table: name,
+          needle,
+          rows: 0,
+        });
+      }
+    }
+    expect(
+      await sql(`SELECT stream_id FROM event_streams WHERE stream_id LIKE 'w6/una/%'`),
+    ).toEqual([{ stream_id: record }]);
+    // What stays of each deleted stream is the SHA-256 of its name, which refuses writes to it.
+    const [tombstones] = await sql<{ n: string }>(
+      `SELECT count(*) AS n FROM deleted_streams
+        WHERE stream_digest IN (SELECT sha256(convert_to(unnest($1::text[]), 'UTF8')))`,
+      [names],
+    );
+    expect(Number(tombstones!.n)).toBe(names.length);
+    // Her settings stream reads as never written (memory on), so this is a change to append: refused.
+    const refused = await request(t.http)
+      .put('/v1/me/memory-settings')
+      .auth(una, { type: 'bearer' })
+      .send({ enabled: false })
+      .expect(410);
+    expect(refused.body).toMatchObject({ error: 'Gone', message: 'This record was erased' });
+    await request(t.http)
+      .post('/v1/workspaces/w6/users/una/messages')
+      .auth(agent, { type: 'bearer' })
+      .send({ sessionId: 's1', role: 'user', channel: 'web', text: 'Encore moi' })
+      .expect(410);
+  });
 });

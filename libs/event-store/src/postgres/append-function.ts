@@ -39,7 +39,7 @@ BEGIN
   IF cardinality(p_streams) = (SELECT count(DISTINCT stream) FROM unnest(p_streams) AS stream)
      AND NOT EXISTS (SELECT 1 FROM events WHERE event_id = ANY(p_event_ids)) THEN
     SELECT array_agg(CASE
-             WHEN s.deleted THEN 'stream_deleted'
+             WHEN d.stream_digest IS NOT NULL THEN 'stream_deleted'
              WHEN r.expected = 'any'
                OR (r.expected = 'no_stream' AND s.stream_id IS NULL)
                OR (r.expected = 'stream_exists' AND s.stream_id IS NOT NULL)
@@ -49,7 +49,8 @@ BEGIN
            array_agg(s.revision ORDER BY r.i)
       INTO v_outcomes, v_revisions
       FROM unnest(p_streams, p_expected) WITH ORDINALITY AS r(stream, expected, i)
-      LEFT JOIN event_streams s ON s.stream_id = r.stream;
+      LEFT JOIN event_streams s ON s.stream_id = r.stream
+      LEFT JOIN deleted_streams d ON d.stream_digest = sha256(convert_to(r.stream, 'UTF8'));
 
     SELECT coalesce(sum(r.n), 0) INTO v_written
       FROM unnest(p_counts, v_outcomes) AS r(n, outcome) WHERE r.outcome = 'ok';
@@ -122,12 +123,13 @@ BEGIN
       CONTINUE;
     END IF;
 
-    SELECT s.revision, s.deleted INTO v_revision, v_deleted
-      FROM event_streams s WHERE s.stream_id = v_stream;
+    SELECT s.revision INTO v_revision FROM event_streams s WHERE s.stream_id = v_stream;
     v_exists := FOUND;
+    v_deleted := EXISTS (SELECT 1 FROM deleted_streams
+                          WHERE stream_digest = sha256(convert_to(v_stream, 'UTF8')));
     o_revision := CASE WHEN v_exists THEN v_revision END;
     o_position := NULL;
-    IF v_exists AND v_deleted THEN
+    IF v_deleted THEN
       o_outcome := 'stream_deleted';
     ELSIF NOT (v_expected = 'any'
                OR (v_expected = 'no_stream' AND NOT v_exists)

@@ -76,8 +76,8 @@ export class PostgresEventStore implements EventStore {
     }
     params.push(options.maxCount ?? null);
     // One statement: the stream's state and its events from the same snapshot, in one round trip.
-    const result = await this.pool.query<EventRow & { stream_deleted: boolean }>(
-      `SELECT s.deleted AS stream_deleted, e.*
+    const result = await this.pool.query<EventRow>(
+      `SELECT e.*
          FROM event_streams s
          LEFT JOIN LATERAL (
            SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = s.stream_id ${condition}
@@ -87,7 +87,7 @@ export class PostgresEventStore implements EventStore {
       params,
     );
     const first = result.rows[0];
-    if (!first || first.stream_deleted) throw new StreamNotFoundError(streamId);
+    if (!first) throw new StreamNotFoundError(streamId);
     if (first.event_id === null) return [];
     return result.rows.map(toRecordedEvent);
   }
@@ -144,16 +144,23 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecordedEvent);
   }
 
+  /**
+   * The stream's events and its row go; what stays is a tombstone without its name (the SHA-256 of
+   * it, `deleted_streams`), enough to refuse later appends. Under the head lock, so that no append
+   * can land between the deletion and the tombstone.
+   */
   async deleteStream(streamId: string): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
+      await client.query('SELECT position FROM event_store_head FOR UPDATE');
       await client.query(
-        `INSERT INTO event_streams (stream_id, revision, deleted) VALUES ($1, -1, true)
-         ON CONFLICT (stream_id) DO UPDATE SET deleted = true`,
+        `INSERT INTO deleted_streams (stream_digest) VALUES (sha256(convert_to($1, 'UTF8')))
+         ON CONFLICT DO NOTHING`,
         [streamId],
       );
+      await client.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
+      await client.query('DELETE FROM event_streams WHERE stream_id = $1', [streamId]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

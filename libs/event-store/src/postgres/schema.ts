@@ -33,4 +33,19 @@ export const EVENT_STORE_SCHEMA = [
      WHERE owner_user_id IS NOT NULL`,
 ] as const;
 
+/**
+ * A deleted stream leaves no row and no name: its tombstone is the SHA-256 of its name, which is all
+ * an append needs to refuse it (StreamDeletedError, a 410 over HTTP). Stream names carry the owner
+ * and the ids of their messages, actions and memories; after an erasure none of them stays. (The
+ * `deleted` flag of the first schema kept each name in clear: its rows become tombstones here.)
+ */
+export const DELETED_STREAMS_SCHEMA = [
+  `CREATE TABLE deleted_streams (stream_digest bytea PRIMARY KEY)`,
+  `INSERT INTO deleted_streams (stream_digest)
+     SELECT sha256(convert_to(stream_id, 'UTF8')) FROM event_streams WHERE deleted
+     ON CONFLICT DO NOTHING`,
+  `DELETE FROM event_streams WHERE deleted`,
+  `ALTER TABLE event_streams DROP COLUMN deleted`,
+] as const;
+
 export const EVENTS_NOTIFY_CHANNEL = 'engram_events';
