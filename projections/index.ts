@@ -42,6 +42,7 @@ export * from './runner/checkpoint-committer';
 export * from './runner/rebuild';
 export * from './runner/checkpoints';
 export * from './runner/partitions';
+export * from './runner/partition-count';
 export * from './runner/parked-events';
 export * from './runner/parking-lot';
 export * from './runner/owner-events';

@@ -1,3 +1,4 @@
+import { lowestCheckpoint } from '../support/checkpoints';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { countTokens, tokenizerForModel } from '@engram/prompt-blocks';
@@ -124,14 +125,7 @@ async function runVariant(
 }
 
 async function waitForReactors(pool: Pool, position: number): Promise<void> {
-  for (;;) {
-    const { rows } = await pool.query<{ lowest: string | null; count: string }>(
-      'SELECT min(position) AS lowest, count(*) AS count FROM projection_checkpoints WHERE name = ANY($1)',
-      [REACTORS],
-    );
-    if (Number(rows[0]!.count) === REACTORS.length && Number(rows[0]!.lowest) >= position) return;
-    await sleep(5);
-  }
+  while ((await lowestCheckpoint(pool, REACTORS)) < position) await sleep(5);
 }
 
 function usageOf(requests: readonly Received[]): Pick<VariantRun, 'byPurpose' | 'total'> {

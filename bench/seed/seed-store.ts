@@ -1,3 +1,5 @@
+import { loadConfig } from '@engram/config';
+import { partitionNames } from '@engram/projections';
 import { Pool } from 'pg';
 import { DataKeyCipher } from '@engram/crypto';
 import { EVENT_CATALOG, parseStreamName } from '@engram/domain';
@@ -156,7 +158,8 @@ async function finishStore(pool: Pool, head: number): Promise<void> {
   await pool.query(
     `INSERT INTO projection_checkpoints (name, position) SELECT unnest($1::text[]), $2
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
-    [REACTORS.map((name) => `reactor:${name}`), head],
+    // Every partition of each reactor (the count the worker will record, from ENGRAM_PARTITIONS).
+    [REACTORS.flatMap((name) => partitionNames(`reactor:${name}`, loadConfig().partitions)), head],
   );
   await pool.query('VACUUM ANALYZE events');
   await pool.query('VACUUM ANALYZE event_streams');

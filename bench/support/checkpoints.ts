@@ -4,13 +4,17 @@ import { PROJECTIONS } from '@engram/projections';
 
 export const PROJECTION_NAMES = PROJECTIONS.map((projection) => projection.name);
 
-/** The lowest checkpoint among `names` (0 while one of them has none yet). */
+/**
+ * The lowest checkpoint among `names` and all their partitions (`memories#2/4`), 0 while one of
+ * them has none yet.
+ */
 export async function lowestCheckpoint(
   pool: Pool,
   names: readonly string[] = PROJECTION_NAMES,
 ): Promise<number> {
   const { rows } = await pool.query<{ lowest: string | null; count: string }>(
-    'SELECT min(position) AS lowest, count(*) AS count FROM projection_checkpoints WHERE name = ANY($1)',
+    `SELECT min(position) AS lowest, count(DISTINCT split_part(name, '#', 1)) AS count
+       FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1)`,
     [names],
   );
   return Number(rows[0]!.count) < names.length ? 0 : Number(rows[0]!.lowest ?? 0);

@@ -190,7 +190,9 @@ describe('activity_events projection', () => {
             type !== 'MemoryPolicyChanged' &&
             type !== 'AgentMemoryToggled' &&
             type !== 'MemoriesUsed' &&
-            type !== 'UserErased',
+            type !== 'UserErased' &&
+            type !== 'ParkedEventRetryRequested' &&
+            type !== 'ParkedEventSkipped',
         )
         .sort(),
     );

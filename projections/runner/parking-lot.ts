@@ -6,6 +6,7 @@ import {
 import type { RecordedEvent } from '@engram/event-store';
 import type { EntityManager } from 'typeorm';
 import { loadParked, type ParkedEvent } from './parked-events';
+import { PartitionCountMismatchError, agreePartitionCount } from './partition-count';
 import {
   WORKSPACE_OWNER,
   ownerKey,
@@ -46,7 +47,15 @@ export class ParkingLot {
     this.partition = partitionName(consumer, slice);
   }
 
+  /**
+   * Reads what this partition holds back, after checking that the database runs as many partitions
+   * as this runner assumes (the first runner of a database records its count).
+   */
   async load(manager: EntityManager): Promise<void> {
+    const recorded = await agreePartitionCount(manager, this.slice.count);
+    if (recorded !== this.slice.count) {
+      throw new PartitionCountMismatchError(this.partition, this.slice.count, recorded);
+    }
     // The count of a failing batch's tries survives: the runner reloads after each failure.
     this.parked = await loadParked(manager, this.consumer, this.partition);
   }

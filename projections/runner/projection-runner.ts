@@ -13,6 +13,7 @@ import type { CheckpointCommitter } from './checkpoint-committer';
 import type { CommittedCheckpoints } from './committed-checkpoints';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
 import { readOwnerEvents } from './owner-events';
+import { agreePartitionCount } from './partition-count';
 import { describeFailure, park, unpark, type ParkedEvent } from './parked-events';
 import { ParkingLot, backoffMs, type Decision } from './parking-lot';
 import { WHOLE, type Owner, type PartitionSlice } from './partitions';
@@ -406,4 +407,22 @@ export class ProjectionRunner {
       return work(manager);
     });
   }
+}
+
+/**
+ * Applies what is in the store right now with one runner per partition of the database's count (or
+ * `count` when none is recorded yet, which records it): for the CLI's rebuild and tests.
+ */
+export async function catchUpAllPartitions(
+  deps: RunnerDependencies,
+  projection: AnyProjection,
+  options: RunnerOptions & { count?: number } = {},
+): Promise<bigint> {
+  const count = await agreePartitionCount(deps.dataSource.manager, options.count ?? 1);
+  const positions = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      new ProjectionRunner(deps, projection, { ...options, slice: { index, count } }).catchUp(),
+    ),
+  );
+  return positions.reduce((lowest, next) => (next < lowest ? next : lowest));
 }

@@ -138,8 +138,10 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
           const head = await client.query<{ head: string }>(
             'SELECT coalesce(max(global_position), 0)::text AS head FROM events',
           );
+          // Each reactor runs as partitions (`reactor:memory_extraction#0/4`): all of them, lowest first.
           const reached = await client.query<{ name: string; position: string }>(
-            'SELECT name, position::text AS position FROM projection_checkpoints WHERE name = ANY($1)',
+            `SELECT split_part(name, '#', 1) AS name, min(position)::text AS position
+               FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1) GROUP BY 1`,
             [REACTORS],
           );
           const headPosition = BigInt(head.rows[0]!.head);

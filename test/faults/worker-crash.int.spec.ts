@@ -7,8 +7,8 @@ import { PostgresEventStore } from '@engram/event-store';
 import { createCodec } from '@engram/platform';
 import {
   PROJECTIONS,
-  ProjectionRunner,
   READ_MODEL_ENTITIES,
+  catchUpAllPartitions,
   resetProjection,
 } from '@engram/projections';
 import { spawnEngram, type EngramProcess } from '../support/engram-process';
@@ -130,10 +130,7 @@ describe('a worker killed with SIGKILL under write load', () => {
     try {
       for (const projection of PROJECTIONS) {
         await resetProjection(dataSource, projection);
-        await new ProjectionRunner(
-          { store, codec: resources.codec, dataSource },
-          projection,
-        ).catchUp();
+        await catchUpAllPartitions({ store, codec: resources.codec, dataSource }, projection);
       }
     } finally {
       await dataSource.destroy();

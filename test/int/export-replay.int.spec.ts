@@ -24,7 +24,7 @@ import {
   type EventStore,
 } from '@engram/event-store';
 import { createCodec, type CodecResources } from '@engram/platform';
-import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
+import { PROJECTIONS, READ_MODEL_ENTITIES, catchUpAllPartitions } from '@engram/projections';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testRuntime } from '../support/test-runtime';
@@ -128,10 +128,10 @@ describe('export replay', () => {
 
   async function catchUpEveryProjection(side: Side) {
     for (const projection of PROJECTIONS) {
-      await new ProjectionRunner(
+      await catchUpAllPartitions(
         { store: side.store, codec: side.codec.codec, dataSource: side.projector },
         projection,
-      ).catchUp();
+      );
     }
   }
 
@@ -149,9 +149,11 @@ describe('export replay', () => {
       const checkpoints = await side.projector.query<{ name: string; position: string }[]>(
         'SELECT name, position FROM projection_checkpoints',
       );
-      const behind = PROJECTIONS.filter(
-        (p) => checkpoints.find((c) => c.name === p.name)?.position !== head.toString(),
-      );
+      // A projection is settled when every one of its partitions (`memories#2/4`) is at the head.
+      const behind = PROJECTIONS.filter((p) => {
+        const mine = checkpoints.filter((c) => c.name.split('#')[0] === p.name);
+        return mine.length === 0 || mine.some((c) => c.position !== head.toString());
+      });
       // Longer than the memory-usage flush (2 s) and the identity-card debounce.
       if (behind.length === 0 && Date.now() - since > 3000) return head;
       if (Date.now() > deadline)

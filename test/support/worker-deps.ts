@@ -9,7 +9,7 @@ import {
 } from '@engram/event-store';
 import { createLlm } from '@engram/llm';
 import { readModelPolicies, type ProcessManagerDependencies } from '@engram/process-managers';
-import { PROJECTIONS, ProjectionRunner, READ_MODEL_ENTITIES } from '@engram/projections';
+import { PROJECTIONS, READ_MODEL_ENTITIES, catchUpAllPartitions } from '@engram/projections';
 import type { TestDatabase } from './test-database';
 import { TEST_MASTER_KEY } from './test-runtime';
 
@@ -50,9 +50,9 @@ export async function buildWorkerDeps(
 /** Applies every projection up to the head of the store. */
 export async function catchUpProjections(deps: WorkerDeps): Promise<void> {
   for (const projection of PROJECTIONS) {
-    await new ProjectionRunner(
+    await catchUpAllPartitions(
       { store: deps.store, codec: deps.codec, dataSource: deps.dataSource },
       projection,
-    ).catchUp();
+    );
   }
 }

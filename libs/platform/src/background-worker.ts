@@ -39,7 +39,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { createEventStore } from './create-event-store';
-import { agreePartitionCount } from './partition-count';
+import { partitionCountFor } from './partition-count';
 import { LeaseCoordinator, leaseTable, type Partition } from './leases';
 import type { Runtime } from './prepare-runtime';
 import { CLOCK, LLM, RUNTIME } from './tokens';
@@ -83,10 +83,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       8,
       'engram-worker',
     ).initialize();
-    const partitionCount = await agreePartitionCount(
-      this.dataSource,
-      this.runtime.config.partitions,
-    );
+    const partitionCount = await partitionCountFor(this.dataSource, this.runtime.config.partitions);
     const onParked = (parked: ParkedEvent) =>
       this.logger.error(
         `${parked.partition}: parked event ${parked.eventId} (${parked.eventType}, position ` +

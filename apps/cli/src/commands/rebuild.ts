@@ -3,12 +3,12 @@ import {
   PROJECTIONS,
   READ_MODEL_ENTITIES,
   CheckpointCommitter,
-  ProjectionRunner,
+  catchUpAllPartitions,
   SharedEventFeed,
   resetProjection,
   type ParkedEvent,
 } from '@engram/projections';
-import { agreePartitionCount, createCodec, createEventStore, type Runtime } from '@engram/platform';
+import { createCodec, createEventStore, type Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
 export const REBUILD_USAGE = `rebuild <projection>|--all   (projections: ${PROJECTIONS.map((p) => p.name).join(', ')})`;
@@ -40,24 +40,16 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
         `${parked.workspaceId}/${parked.userId}: ${parked.error}\n`,
     );
   try {
-    // The partitions the workers run, so that a running worker and this rebuild share checkpoints.
-    const count = await agreePartitionCount(dataSource, runtime.config.partitions);
     await Promise.all(
       selected.map(async (projection) => {
         const started = Date.now();
         await resetProjection(dataSource, projection);
-        const positions = await Promise.all(
-          Array.from({ length: count }, (_, index) =>
-            new ProjectionRunner(
-              { store, codec, dataSource, feed, committer, onParked },
-              projection,
-              {
-                slice: { index, count },
-              },
-            ).catchUp(),
-          ),
+        // One runner per partition the workers run, so that they share checkpoints with this rebuild.
+        const position = await catchUpAllPartitions(
+          { store, codec, dataSource, feed, committer, onParked },
+          projection,
+          { count: runtime.config.partitions },
         );
-        const position = positions.reduce((low, next) => (next < low ? next : low));
         process.stderr.write(
           `${projection.name}: rebuilt up to position ${position} in ${Date.now() - started} ms\n`,
         );

@@ -3,6 +3,7 @@ import { actionDecider, deterministicId, userStream } from '@engram/domain';
 import { handleCommand } from '@engram/event-store';
 import { findExpiredPendingActions } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
+import { eachApart } from '../each-apart';
 
 /**
  * Records ActionExpired for every pending action past its expiry, with the same guarantees as the memory
@@ -16,7 +17,7 @@ export async function expirePendingActions(
   const now = deps.clock.now().toUTC();
   const due = await findExpiredPendingActions(deps.dataSource.manager, now.toJSDate(), limit);
   let expired = 0;
-  for (const { workspaceId, userId, actionId } of due) {
+  await eachApart(due, async ({ workspaceId, userId, actionId }) => {
     const result = await handleCommand(
       deps,
       userStream(workspaceId, userId, 'action', actionId),
@@ -35,6 +36,6 @@ export async function expirePendingActions(
       },
     );
     expired += result.events.length;
-  }
+  });
   return expired;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_MEMORY_POLICY, deterministicId, memoryDecider, userStream } fro
 import { handleCommand } from '@engram/event-store';
 import { findExpiredPendingMemories } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
+import { eachApart } from '../each-apart';
 
 /**
  * Turns every pending candidate older than its workspace's TTL into a MemoryExpired event (seed 002:
@@ -22,7 +23,7 @@ export async function expirePendingMemories(
     limit,
   );
   let expired = 0;
-  for (const candidate of due) {
+  await eachApart(due, async (candidate) => {
     const result = await handleCommand(
       deps,
       userStream(candidate.workspaceId, candidate.userId, 'memory', candidate.memoryId),
@@ -40,6 +41,6 @@ export async function expirePendingMemories(
       },
     );
     expired += result.events.length;
-  }
+  });
   return expired;
 }

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { messageDecider, userStream, type MessageRecorded } from '@engram/domain';
+import {
+  messageDecider,
+  policyDecider,
+  userStream,
+  workspaceStream,
+  type MessageRecorded,
+} from '@engram/domain';
+import {
+  PROJECTIONS,
+  catchUpAllPartitions,
+  workspacePoliciesProjection,
+} from '@engram/projections';
 import { handleCommand } from '@engram/event-store';
 import type { ExtractedCandidate, Llm } from '@engram/llm';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
@@ -82,5 +93,66 @@ describe('the extraction reactor run twice for one message', () => {
       .filter((event) => event.type === 'MemoryCandidateDetected')
       .map((event) => (event.data as { content?: string }).content);
     expect(detected.sort()).toEqual(['A est vrai.', 'B est vrai.', 'C est vrai.']);
+  });
+});
+
+/** Seed 002: a review mode changed just before a message decides that message's candidates. */
+describe('the extraction reactor and the policy in force', () => {
+  let database: TestDatabase;
+  let deps: WorkerDeps;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    deps = await buildWorkerDeps(database, { now: () => DateTime.utc() });
+  });
+  afterAll(async () => {
+    await deps.close();
+    await database.drop();
+  });
+
+  it('waits for the policy projection to reach the message before deciding the review', async () => {
+    const at = DateTime.utc().toISO();
+    const metadata = { workspaceId: 'w2', causationId: 'c', correlationId: 'c', occurredAt: at };
+    await handleCommand(
+      deps,
+      workspaceStream('w2', 'policy', 'memory'),
+      policyDecider,
+      { type: 'ChangeMemoryPolicy', changes: { reviewMode: 'admin' }, changedBy: 'root' },
+      { metadata: { ...metadata, userId: 'root' } },
+    );
+    const messageId = randomUUID();
+    const stream = userStream('w2', 'u2', 'message', messageId);
+    await handleCommand(
+      deps,
+      stream,
+      messageDecider,
+      {
+        type: 'RecordMessage',
+        data: {
+          messageId,
+          sessionId: 's1',
+          role: 'user',
+          channel: 'web',
+          text: 'Je préfère les réponses courtes.',
+        },
+      },
+      { metadata: { ...metadata, userId: 'u2', causationId: messageId } },
+    );
+    // Every read model is there but the policy, which a busy partition applies a moment later.
+    for (const projection of PROJECTIONS) {
+      if (projection !== workspacePoliciesProjection) await catchUpAllPartitions(deps, projection);
+    }
+    const [recorded] = await deps.store.readStream(stream);
+    const reaction = extractionReactor(deps).react(
+      await deps.codec.decode<MessageRecorded>(recorded!),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await catchUpAllPartitions(deps, workspacePoliciesProjection);
+    await reaction;
+
+    const memoryEvents = (await deps.store.readAll({}))
+      .filter((event) => event.streamId.startsWith('w2/u2/memory/'))
+      .map((event) => event.type);
+    expect(memoryEvents).toEqual(['MemoryCandidateDetected']);
   });
 });

@@ -8,6 +8,7 @@ import { handleCommand } from '@engram/event-store';
 import { findIdentityCardsToRegenerate, findMemories } from '@engram/projections';
 import { randomUUID } from 'node:crypto';
 import type { ProcessManagerDependencies } from '../dependencies';
+import { eachApart } from '../each-apart';
 import { RetryLaterError } from '../runner/reactor';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
@@ -30,57 +31,61 @@ export async function regenerateIdentityCards(
     limit,
   );
   let regenerated = 0;
-  for (const { workspaceId, userId, dirtyPosition } of due) {
-    if (signal?.aborted) break;
-    await waitForProjections(
-      deps,
-      ['memories'],
-      { workspaceId, userId },
-      BigInt(dirtyPosition),
-      signal,
-    );
-    const policy = await deps.policies.memoryPolicy(workspaceId);
-    const memories = await findMemories(deps.dataSource.manager, workspaceId, userId, {
-      statuses: ['approved'],
-    });
-    const outcome = await deps.llm.identityCardWriter.write({
-      locale: policy.locale,
-      memories: memories.map((memory) => ({
-        kind: memory.kind,
-        content: memory.content ?? '',
-        ...(memory.dueAt ? { dueAt: memory.dueAt.toISOString() } : {}),
-      })),
-    });
-    if (!outcome.ok) {
-      if (isTransientLlmFailure(outcome.reason)) {
-        throw new RetryLaterError(`identity card of ${userId}: ${outcome.reason}`);
+  // A card that cannot be written (its owner's data) does not keep the others from theirs.
+  await eachApart(
+    due,
+    async ({ workspaceId, userId, dirtyPosition }) => {
+      await waitForProjections(
+        deps,
+        ['memories'],
+        { workspaceId, userId },
+        BigInt(dirtyPosition),
+        signal,
+      );
+      const policy = await deps.policies.memoryPolicy(workspaceId);
+      const memories = await findMemories(deps.dataSource.manager, workspaceId, userId, {
+        statuses: ['approved'],
+      });
+      const outcome = await deps.llm.identityCardWriter.write({
+        locale: policy.locale,
+        memories: memories.map((memory) => ({
+          kind: memory.kind,
+          content: memory.content ?? '',
+          ...(memory.dueAt ? { dueAt: memory.dueAt.toISOString() } : {}),
+        })),
+      });
+      if (!outcome.ok) {
+        if (isTransientLlmFailure(outcome.reason)) {
+          throw new RetryLaterError(`identity card of ${userId}: ${outcome.reason}`);
+        }
+        return;
       }
-      continue;
-    }
-    const stream = userStream(workspaceId, userId, 'identity-card', 'current');
-    const metadata: EventMetadata = {
-      workspaceId,
-      userId,
-      causationId: `memories@${dirtyPosition}`,
-      correlationId: randomUUID(),
-      occurredAt: now.toISO()!,
-    };
-    await handleCommand(
-      deps,
-      stream,
-      identityCardDecider,
-      {
-        type: 'RegenerateIdentityCard',
-        data: {
-          markdown: outcome.value,
-          memoryCount: memories.length,
-          basedOnPosition: dirtyPosition,
-          model: outcome.model,
+      const stream = userStream(workspaceId, userId, 'identity-card', 'current');
+      const metadata: EventMetadata = {
+        workspaceId,
+        userId,
+        causationId: `memories@${dirtyPosition}`,
+        correlationId: randomUUID(),
+        occurredAt: now.toISO()!,
+      };
+      await handleCommand(
+        deps,
+        stream,
+        identityCardDecider,
+        {
+          type: 'RegenerateIdentityCard',
+          data: {
+            markdown: outcome.value,
+            memoryCount: memories.length,
+            basedOnPosition: dirtyPosition,
+            model: outcome.model,
+          },
         },
-      },
-      { metadata, eventIds: () => [deterministicId('identity-card', stream, dirtyPosition)] },
-    );
-    regenerated += 1;
-  }
+        { metadata, eventIds: () => [deterministicId('identity-card', stream, dirtyPosition)] },
+      );
+      regenerated += 1;
+    },
+    signal,
+  );
   return regenerated;
 }
