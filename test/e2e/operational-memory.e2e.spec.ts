@@ -82,8 +82,11 @@ describe('operational memory through HTTP', () => {
   it('is idempotent on actionId and refuses other transitions with a 409 naming the status', async () => {
     const actionId = randomUUID();
     const first = await propose({ actionId }).expect(201);
-    const retry = await propose({ actionId, summary: 'changed' }).expect(201);
+    const retry = await propose({ actionId }).expect(201);
     expect(retry.body).toEqual(first.body);
+    // Another proposal under the same id is not a retry (idempotency-conflict.e2e has the rest).
+    const reused = await propose({ actionId, summary: 'changed' }).expect(409);
+    expect(reused.body.message).toMatch(/^idempotency_conflict: /);
     expect(await events(actionId)).toHaveLength(1);
     const refused = await step(actionId, 'execute').expect(409);
     expect(refused.body.message).toBe('Cannot execute an action whose status is pending');

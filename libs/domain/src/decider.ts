@@ -21,6 +21,17 @@ export class DomainConflictError extends Error {
   override readonly name = 'DomainConflictError';
 }
 
+/**
+ * A client's idempotency key (`messageId`, `actionId`) came back with another request than the one it
+ * first named. A retry of the same request is answered with the first result; a different one is
+ * refused rather than silently answered as if it had been recorded (a 409, as payment APIs do).
+ */
+export class IdempotencyConflictError extends DomainConflictError {
+  constructor(key: string, id: string) {
+    super(`idempotency_conflict: ${key} ${id} was already used with a different request`);
+  }
+}
+
 /** The command names something that does not exist (it becomes a 404). */
 export class DomainNotFoundError extends Error {
   override readonly name = 'DomainNotFoundError';

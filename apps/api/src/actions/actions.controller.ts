@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
 import {
   actionDecider,
@@ -39,7 +45,15 @@ export class ActionsController {
   ) {}
 
   @Post()
-  @ApiCreatedResponse({ type: ProposeActionResponse })
+  @ApiCreatedResponse({
+    type: ProposeActionResponse,
+    description:
+      'Proposed. `actionId` is an idempotency key: the same request again (same tool, target, summary, input, channel and requiresConfirmation) is answered with the first result (its status now) and records nothing.',
+  })
+  @ApiConflictResponse({
+    description:
+      '`idempotency_conflict`: this actionId was already used with a different request (another tool, target, summary, input, channel or requiresConfirmation). ttlSeconds and traceId are not compared: a retry keeps the first expiry and trace.',
+  })
   async propose(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,

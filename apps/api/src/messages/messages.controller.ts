@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
 import { deterministicId, messageDecider, userStream } from '@engram/domain';
 import { CommandGateway } from '../commands/command-gateway';
@@ -19,7 +19,15 @@ export class MessagesController {
   @Post()
   @HttpCode(202)
   @Roles('agent')
-  @ApiAcceptedResponse({ type: RecordMessageResponse })
+  @ApiAcceptedResponse({
+    type: RecordMessageResponse,
+    description:
+      'Recorded. `messageId` is an idempotency key: the same request again (same sessionId, role, channel, text and agentId) is answered with the first result and records nothing.',
+  })
+  @ApiConflictResponse({
+    description:
+      '`idempotency_conflict`: this messageId was already used with a different request (another sessionId, role, channel, text or agentId). traceId and occurredAt are not compared: a retry keeps the first ones.',
+  })
   async record(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,

@@ -1,4 +1,11 @@
-import { DomainConflictError, DomainNotFoundError, assertNever, type Decider } from '../decider';
+import {
+  DomainConflictError,
+  DomainNotFoundError,
+  IdempotencyConflictError,
+  assertNever,
+  type Decider,
+} from '../decider';
+import { sameJson } from '../same-json';
 import type { ActionEvent, ActionProposed } from './action-events';
 
 export const ACTION_STATUSES = [
@@ -32,12 +39,28 @@ export type ActionCommand =
 
 export type ActionState =
   | Readonly<{ status: 'absent' }>
-  | Readonly<{ status: ActionStatus; actionId: string; expiresAt?: string | undefined }>;
+  | Readonly<{
+      status: ActionStatus;
+      actionId: string;
+      expiresAt?: string | undefined;
+      /** What was proposed: proposing it again must ask for the same. */
+      proposal: ActionProposed['data'];
+    }>;
 
 function refuse(state: ActionState, action: string): never {
   if (state.status === 'absent')
     throw new DomainNotFoundError(`Action not found: cannot ${action} it`);
   throw new DomainConflictError(`Cannot ${action} an action whose status is ${state.status}`);
+}
+
+/**
+ * Whether a proposal asks for what was proposed. The expiry is left out: it is computed from the
+ * clock when the request arrives, so a retry a moment later asks for the same with another expiry.
+ */
+function isSameProposal(proposed: ActionProposed['data'], asked: ActionProposed['data']): boolean {
+  const { expiresAt: _proposedExpiry, ...first } = proposed;
+  const { expiresAt: _askedExpiry, ...again } = asked;
+  return sameJson(first, again);
 }
 
 function isPastExpiry(state: ActionState, now: string): boolean {
@@ -49,14 +72,19 @@ function isPastExpiry(state: ActionState, now: string): boolean {
 /**
  * An action an assistant proposed and what became of it, across channels:
  * pending → confirmed → executed; pending | confirmed → aborted; confirmed → failed; pending → expired.
- * `requiresConfirmation: false` starts at confirmed. Proposing the same action again decides nothing.
+ * `requiresConfirmation: false` starts at confirmed. Proposing the same action again decides nothing;
+ * proposing another one under its id is an idempotency conflict.
  */
 export const actionDecider: Decider<ActionCommand, ActionEvent, ActionState> = {
   initialState: () => ({ status: 'absent' }),
   decide: (command, state) => {
     switch (command.type) {
       case 'ProposeAction':
-        return state.status === 'absent' ? [{ type: 'ActionProposed', data: command.data }] : [];
+        if (state.status === 'absent') return [{ type: 'ActionProposed', data: command.data }];
+        if (!isSameProposal(state.proposal, command.data)) {
+          throw new IdempotencyConflictError('actionId', state.actionId);
+        }
+        return [];
       case 'ConfirmAction':
         if (state.status !== 'pending') refuse(state, 'confirm');
         if (isPastExpiry(state, command.now)) {
@@ -112,6 +140,7 @@ export const actionDecider: Decider<ActionCommand, ActionEvent, ActionState> = {
           status: event.data.requiresConfirmation ? 'pending' : 'confirmed',
           actionId: event.data.actionId,
           expiresAt: event.data.expiresAt,
+          proposal: event.data,
         };
       case 'ActionConfirmed':
         return state.status === 'absent' ? state : { ...state, status: 'confirmed' };

@@ -25,6 +25,25 @@ describe('action decider', () => {
   it('proposes once: proposing the same action again decides nothing', () => {
     spec.given([]).when(propose).then([proposed]);
     spec.given([proposed]).when(propose).thenNothing();
+    spec.given([proposed, confirmed]).when(propose).thenNothing();
+    // A retry a moment later: its expiry, computed from the clock, moved on.
+    spec
+      .given([proposed])
+      .when({ ...propose, data: { ...data, expiresAt: '2026-06-08T16:51:00.000Z' } })
+      .thenNothing();
+  });
+
+  it.each([
+    ['summary', { summary: 'Relance facture Q3' }],
+    ['target', { target: undefined }],
+    ['input', { input: { amount: 12 } }],
+    ['channel', { channel: 'web' }],
+    ['confirmation', { requiresConfirmation: false }],
+  ])('refuses another proposal under the same id (other %s): idempotency conflict', (_, change) => {
+    spec
+      .given([proposed, confirmed])
+      .when({ ...propose, data: { ...data, ...change } })
+      .thenThrows('idempotency_conflict: actionId a1 was already used with a different request');
   });
 
   it('confirms from another channel than the one it was asked on, then executes', () => {

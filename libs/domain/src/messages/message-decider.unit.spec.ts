@@ -17,6 +17,24 @@ describe('message decider', () => {
 
   it('records nothing when the message was already recorded (a retry)', () => {
     spec.given([recorded]).when(record).thenNothing();
+    // As stored: jsonb gives the keys back in another order.
+    const { text, ...rest } = record.data;
+    spec
+      .given([recorded])
+      .when({ ...record, data: { text, ...rest } })
+      .thenNothing();
+  });
+
+  it.each([
+    ['text', { text: 'Au revoir' }],
+    ['session', { sessionId: 's2' }],
+    ['role', { role: 'assistant' as const }],
+    ['agent', { agentId: 'a1' }],
+  ])('refuses another message under the same id (other %s): idempotency conflict', (_, change) => {
+    spec
+      .given([recorded])
+      .when({ ...record, data: { ...record.data, ...change } })
+      .thenThrows('idempotency_conflict: messageId m1 was already used with a different request');
   });
 
   it('keeps the agent id when one is given', () => {
