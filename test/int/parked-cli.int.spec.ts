@@ -1,9 +1,8 @@
-import { createDataSource } from '@engram/database';
+import { openStoreAndProjector, type StoreAndProjector } from '../support/store-and-projector';
 import { EVENT_CATALOG } from '@engram/domain';
 import { EventCodec, PostgresEventStore } from '@engram/event-store';
 import {
   ProjectionRunner,
-  READ_MODEL_ENTITIES,
   listParked,
   userStreamStatsProjection,
   type AnyProjection,
@@ -12,14 +11,13 @@ import type { DataSource } from 'typeorm';
 import { parkedCommand } from '../../apps/cli/src/commands/parked';
 import { parseCliArgs } from '../../apps/cli/src/args';
 import { appendMessage } from '../support/append-message';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testRuntime } from '../support/test-runtime';
 
 const codec = new EventCodec(EVENT_CATALOG);
 
 /** What an operator types: `engram parked list | retry | skip`. */
 describe('engram parked (CLI)', () => {
-  let database: TestDatabase;
+  let database: StoreAndProjector['database'];
   let store: PostgresEventStore;
   let projector: DataSource;
   const poisoned = new Set<string>();
@@ -58,17 +56,12 @@ describe('engram parked (CLI)', () => {
     }
   }
 
+  let opened: StoreAndProjector;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    projector = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 2).initialize();
+    opened = await openStoreAndProjector();
+    ({ database, store, projector } = opened);
   });
-
-  afterAll(async () => {
-    await store.close();
-    await projector.destroy();
-    await database.drop();
-  });
+  afterAll(() => opened.close());
 
   it('lists what is parked, refuses a skip without a reason, and records retry and skip as events', async () => {
     expect((await cli('parked', 'list')).out).toBe('nothing is parked\n');
@@ -108,32 +101,20 @@ describe('engram parked (CLI)', () => {
     );
     expect(mallory).toEqual({ event_count: 1 });
 
+    const ref = {
+      consumer: 'user_stream_stats',
+      workspaceId: 'w',
+      userId: 'mallory',
+      eventId: poison.messageId,
+      requestedBy: 'cli:ops',
+    };
     const decisions = (await store.readStream('w/~/operations/parked-events')).map((event) => ({
       type: event.type,
       data: event.data,
     }));
     expect(decisions).toEqual([
-      {
-        type: 'ParkedEventRetryRequested',
-        data: {
-          consumer: 'user_stream_stats',
-          workspaceId: 'w',
-          userId: 'mallory',
-          eventId: poison.messageId,
-          requestedBy: 'cli:ops',
-        },
-      },
-      {
-        type: 'ParkedEventSkipped',
-        data: {
-          consumer: 'user_stream_stats',
-          workspaceId: 'w',
-          userId: 'mallory',
-          eventId: poison.messageId,
-          requestedBy: 'cli:ops',
-          reason: 'bad data from an old client',
-        },
-      },
+      { type: 'ParkedEventRetryRequested', data: ref },
+      { type: 'ParkedEventSkipped', data: { ...ref, reason: 'bad data from an old client' } },
     ]);
   });
 });

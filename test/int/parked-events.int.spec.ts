@@ -1,5 +1,5 @@
+import { openStoreAndProjector, type StoreAndProjector } from '../support/store-and-projector';
 import { Client } from 'pg';
-import { createDataSource } from '@engram/database';
 import {
   EVENT_CATALOG,
   operationsStream,
@@ -12,7 +12,6 @@ import { ReactorRunner, type Reactor } from '@engram/process-managers';
 import {
   PartitionCountMismatchError,
   ProjectionRunner,
-  READ_MODEL_ENTITIES,
   listParked,
   readCheckpoint,
   resetProjection,
@@ -22,7 +21,6 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../support/append-message';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const codec = new EventCodec(EVENT_CATALOG);
 const AT = '2026-06-10T10:00:00.000Z';
@@ -32,7 +30,7 @@ const AT = '2026-06-10T10:00:00.000Z';
  * waiting, everyone else is applied, and an operator's retry or skip (an event) resumes the owner.
  */
 describe('parked events', () => {
-  let database: TestDatabase;
+  let database: StoreAndProjector['database'];
   let store: PostgresEventStore;
   let projector: DataSource;
   /** Event ids the projection under test cannot apply ("the bug"); cleared to simulate the fix. */
@@ -87,17 +85,12 @@ describe('parked events', () => {
     }
   }
 
+  let opened: StoreAndProjector;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    projector = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 4).initialize();
+    opened = await openStoreAndProjector();
+    ({ database, store, projector } = opened);
   });
-
-  afterAll(async () => {
-    await store.close();
-    await projector.destroy();
-    await database.drop();
-  });
+  afterAll(() => opened.close());
 
   beforeEach(async () => {
     poisoned.clear();

@@ -1,10 +1,9 @@
-import { createDataSource } from '@engram/database';
+import { openStoreAndProjector, type StoreAndProjector } from '../support/store-and-projector';
 import { EVENT_CATALOG } from '@engram/domain';
 import { EventCodec, PostgresEventStore } from '@engram/event-store';
 import {
   PROJECTIONS,
   ProjectionRunner,
-  READ_MODEL_ENTITIES,
   readCheckpoint,
   resetProjection,
   userStreamStatsProjection,
@@ -12,12 +11,10 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../support/append-message';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const codec = new EventCodec(EVENT_CATALOG);
 
 describe('projection runner', () => {
-  let database: TestDatabase;
   let store: PostgresEventStore;
   let projector: DataSource;
 
@@ -31,17 +28,12 @@ describe('projection runner', () => {
     );
   }
 
+  let opened: StoreAndProjector;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    projector = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 4).initialize();
+    opened = await openStoreAndProjector();
+    ({ store, projector } = opened);
   });
-
-  afterAll(async () => {
-    await store.close();
-    await projector.destroy();
-    await database.drop();
-  });
+  afterAll(() => opened.close());
 
   beforeEach(async () => {
     await resetProjection(projector, userStreamStatsProjection);

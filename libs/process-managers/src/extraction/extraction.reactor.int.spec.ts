@@ -28,20 +28,25 @@ const candidate = (content: string): ExtractedCandidate => ({
   confidence: 0.9,
 });
 
-/** Delivery is at least once: a reaction may run again after a crash, with other candidates. */
-describe('the extraction reactor run twice for one message', () => {
-  let database: TestDatabase;
-  let deps: WorkerDeps;
-  const answers: ExtractedCandidate[][] = [];
-
+/** A worker's dependencies on a database of the describe's own (opened before, dropped after). */
+function workerOnTestDatabase(): WorkerDeps {
+  const deps = {} as WorkerDeps;
+  let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    deps = await buildWorkerDeps(database, { now: () => DateTime.utc() });
+    Object.assign(deps, await buildWorkerDeps(database, { now: () => DateTime.utc() }));
   });
   afterAll(async () => {
     await deps.close();
-    await database.drop();
+    await database?.drop();
   });
+  return deps;
+}
+
+/** Delivery is at least once: a reaction may run again after a crash, with other candidates. */
+describe('the extraction reactor run twice for one message', () => {
+  const deps = workerOnTestDatabase();
+  const answers: ExtractedCandidate[][] = [];
 
   it('records the new candidates of the second run and never names an event of the first', async () => {
     const scripted: Llm = {
@@ -98,17 +103,7 @@ describe('the extraction reactor run twice for one message', () => {
 
 /** Seed 002: a review mode changed just before a message decides that message's candidates. */
 describe('the extraction reactor and the policy in force', () => {
-  let database: TestDatabase;
-  let deps: WorkerDeps;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    deps = await buildWorkerDeps(database, { now: () => DateTime.utc() });
-  });
-  afterAll(async () => {
-    await deps.close();
-    await database.drop();
-  });
+  const deps = workerOnTestDatabase();
 
   it('waits for the policy projection to reach the message before deciding the review', async () => {
     const at = DateTime.utc().toISO();

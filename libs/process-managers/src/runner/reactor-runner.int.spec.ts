@@ -1,5 +1,8 @@
+import {
+  openStoreAndProjector,
+  type StoreAndProjector,
+} from '../../../../test/support/store-and-projector';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDataSource } from '@engram/database';
 import { EVENT_CATALOG } from '@engram/domain';
 import {
   EventCodec,
@@ -10,18 +13,15 @@ import {
 } from '@engram/event-store';
 import {
   ProjectionRunner,
-  READ_MODEL_ENTITIES,
   SharedEventFeed,
   readCheckpoint,
   userStreamStatsProjection,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../../../../test/support/append-message';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import { ReactorRunner } from './reactor-runner';
 
 describe('a reactor on the shared event feed', () => {
-  let database: TestDatabase;
   let store: PostgresEventStore;
   let dataSource: DataSource;
   const eventIds: string[] = [];
@@ -32,17 +32,12 @@ describe('a reactor on the shared event feed', () => {
     return position;
   }
 
+  let opened: StoreAndProjector;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: database.appUrl, pollMs: 100 });
-    dataSource = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 4).initialize();
+    opened = await openStoreAndProjector();
+    ({ store, projector: dataSource } = opened);
   });
-
-  afterAll(async () => {
-    await store.close();
-    await dataSource.destroy();
-    await database.drop();
-  });
+  afterAll(() => opened.close());
 
   it('retries a failing event before any later one, moves its checkpoint after each success, and shares the decodes', async () => {
     const positions: bigint[] = [];
