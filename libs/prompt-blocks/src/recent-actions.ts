@@ -10,6 +10,18 @@ export const RECENT_ACTIONS_HEADINGS: Readonly<Record<Locale, string>> = {
   en: '[What you did recently]',
 };
 
+/**
+ * The product's instruction that goes with the block, under its heading (seed 000: "Gilbert le
+ * consulte d'abord avant de répondre au statut d'une action"). The lines alone only list actions: a
+ * model asked "tu as envoyé mon mail ?" could answer from the conversation, or guess, instead of
+ * reading them, and would not know that older actions are one tool call away. Our own wording,
+ * never user text.
+ */
+export const RECENT_ACTIONS_GUIDANCE: Readonly<Record<Locale, string>> = {
+  fr: "Avant de répondre sur le statut d'une action, consulte d'abord ce bloc ; pour une action qui n'y figure pas, appelle l'outil recall_actions.",
+  en: 'Before answering about the status of an action, check this block first; for an action not listed here, call the recall_actions tool.',
+};
+
 const NO_RECENT_ACTION: Readonly<Record<Locale, string>> = {
   fr: '- (aucune action récente)',
   en: '- (no recent actions)',
@@ -34,7 +46,13 @@ export type RecentActionsOptions = RecentActionsSelection &
     locale: Locale;
   }>;
 
-export type RecentActionsBlock = { heading: string; lines: string[]; text: string };
+/** `text` is the heading, the guidance line, then one line per action. */
+export type RecentActionsBlock = {
+  heading: string;
+  guidance: string;
+  lines: string[];
+  text: string;
+};
 
 /**
  * The actions the block shows, newest first: those with activity (asked, or any step) in the last
@@ -86,12 +104,13 @@ export function renderRecentActions(
 ): RecentActionsBlock {
   assertTimeZone(options.timeZone);
   const heading = RECENT_ACTIONS_HEADINGS[options.locale];
+  const guidance = RECENT_ACTIONS_GUIDANCE[options.locale];
   const selected = selectRecentActions(actions, options);
   const lines =
     selected.length > 0
       ? selected.map((action) => recentActionLine(action, options))
       : [NO_RECENT_ACTION[options.locale]];
-  return { heading, lines, text: [heading, ...lines].join('\n') };
+  return { heading, guidance, lines, text: [heading, guidance, ...lines].join('\n') };
 }
 
 /**

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { expectGolden } from '../../../../test/support/golden-file';
 import type { ActionView } from '../action-view';
 import { recalledActionLine, renderRecalledActions } from '../recall-actions';
-import { recentActionLine, renderRecentActions } from '../recent-actions';
+import { RECENT_ACTIONS_GUIDANCE, recentActionLine, renderRecentActions } from '../recent-actions';
 import { buildAgentContext } from './build-context';
 import { CONTEXT_HEADINGS } from './headings';
 
@@ -111,7 +111,10 @@ describe.each(['fr', 'en'] as const)('text from an agent, in %s', (locale) => {
     expect(lines.filter((line) => headings.some((heading) => line.includes(heading)))).toEqual([
       CONTEXT_HEADINGS[locale].recentActions,
     ]);
-    const block = lines.slice(lines.indexOf(CONTEXT_HEADINGS[locale].recentActions) + 1);
+    const [guidance, ...block] = lines.slice(
+      lines.indexOf(CONTEXT_HEADINGS[locale].recentActions) + 1,
+    );
+    expect(guidance).toBe(RECENT_ACTIONS_GUIDANCE[locale]);
     expect(block).toHaveLength(actions.length);
     for (const line of block) expect(line.startsWith('- ')).toBe(true);
   });

@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon';
 import { parseInstant, type ActionView } from '../action-view';
 import { assertTimeZone, formatDayTime } from '../dates';
 import { channelLabel } from '../labels';
-import { recentActionLine, selectRecentActions } from '../recent-actions';
+import { RECENT_ACTIONS_GUIDANCE, recentActionLine, selectRecentActions } from '../recent-actions';
 import { sanitizeInline } from '../sanitize';
 import {
   CONTEXT_HEADINGS,
@@ -110,8 +110,10 @@ export type AgentContext = Readonly<{
  * 2. the rolling summary, quoted;
  * 3. the live window, oldest first: a line "Utilisateur (9 juin à 10:58 via Telegram) :" then
  *    the message quoted word for word (see `quoteVerbatim`);
- * 4. the recent actions, as `recentActionLine` writes them (already one line each, text from
- *    outside sanitised and quoted), newest first, chosen by `selectRecentActions`;
+ * 4. the recent actions: the line saying to read them before answering about an action and to
+ *    call recall_actions for older ones (`RECENT_ACTIONS_GUIDANCE`), then the actions as
+ *    `recentActionLine` writes them (already one line each, text from outside sanitised and
+ *    quoted), newest first, chosen by `selectRecentActions`;
  * 5. the identity card, quoted, at the bottom.
  *
  * A block with nothing to show (no memory, empty summary...) is left out, heading included; the
@@ -212,6 +214,7 @@ export function buildAgentContext(input: ContextInput): AgentContext {
     if (keptActions.length > 0) {
       blocks.push([
         headings.recentActions,
+        RECENT_ACTIONS_GUIDANCE[locale],
         ...keptActions.map((action) => recentActionLine(action, { now, timeZone, locale })),
       ]);
     }
