@@ -3,6 +3,7 @@ import { IdentityCards1764400002004 } from './identity-cards/identity-cards.migr
 import { identityCardsProjection } from './identity-cards/identity-cards.projection';
 import { MemoryRecord } from './memories/memories.entity';
 import { Memories1764400002002 } from './memories/memories.migration';
+import { MemoriesEvictable1764400005010 } from './memories/memories-evictable.migration';
 import { memoriesProjection } from './memories/memories.projection';
 import { MemorySettings } from './memory-settings/memory-settings.entity';
 import { MemorySettings1764400002003 } from './memory-settings/memory-settings.migration';
@@ -120,6 +121,7 @@ export const READ_MODEL_MIGRATIONS = [
   Actions1764400004100,
   ActivityEvents1764400004101,
   MemoryOwners1764400003002,
+  MemoriesEvictable1764400005010,
 ];
 export * from './runner/wait-for-checkpoints';
 export * from './runner/committed-checkpoints';

@@ -65,6 +65,10 @@ export class MemoryRecord {
   @Column({ name: 'decided_by', type: 'jsonb', nullable: true })
   decidedBy!: DecidedBy | null;
 
+  /** The cap may evict it (`isEvictableByCap`): an approved fact an admin did not approve. */
+  @Column({ name: 'evictable', type: 'boolean', default: false })
+  evictable!: boolean;
+
   @Column({ name: 'rejection_reason', type: 'text', nullable: true })
   rejectionReason!: string | null;
 

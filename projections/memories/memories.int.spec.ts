@@ -9,12 +9,7 @@ import {
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
 import { memoriesProjection } from './memories.projection';
-import {
-  countActiveMemories,
-  findLeastRecentlyUsedFact,
-  findMemories,
-  findMemory,
-} from './memories.query';
+import { countActiveMemories, findMemories, findMemory, findNextToEvict } from './memories.query';
 
 const ADMIN: DecidedBy = { kind: 'person', userId: 'root', role: 'admin' };
 
@@ -114,6 +109,7 @@ describe('memories projection', () => {
         created_at: at(1),
         decided_at: null,
         decided_by: null,
+        evictable: false,
         rejection_reason: null,
         last_seen_at: at(1),
         last_used_at: null,
@@ -335,6 +331,32 @@ describe('memories projection', () => {
     }
   });
 
+  it('evictable: approved facts the policy or their user approved, never an admin (isEvictableByCap)', async () => {
+    const user: DecidedBy = { kind: 'person', userId: 'alice', role: 'user' };
+    const rows = await spec.given([
+      detected('by-policy'),
+      approved('by-policy'),
+      detected('by-user'),
+      approved('by-user', user),
+      detected('by-admin'),
+      approved('by-admin', ADMIN),
+      detected('preference', { kind: 'preference' }),
+      approved('preference'),
+      detected('pending'),
+      detected('deleted'),
+      approved('deleted'),
+      deleted('deleted'),
+    ]);
+    expect(Object.fromEntries(rows.map((row) => [row.memory_id, row.evictable]))).toEqual({
+      'by-policy': true,
+      'by-user': true,
+      'by-admin': false,
+      preference: false,
+      pending: false,
+      deleted: false,
+    });
+  });
+
   describe('queries', () => {
     beforeAll(async () => {
       await spec.given([
@@ -406,8 +428,8 @@ describe('memories projection', () => {
       expect(await spec.asUser(BOB, (m) => countActiveMemories(m, 'w1', 'bob'))).toBe(1);
     });
 
-    it('findLeastRecentlyUsedFact: the approved fact with the oldest last use or sighting', async () => {
-      const lru = () => spec.asUser(ALICE, (m) => findLeastRecentlyUsedFact(m, 'w1', 'alice'));
+    it('findNextToEvict: the evictable fact with the oldest last use or sighting', async () => {
+      const lru = () => spec.asUser(ALICE, (m) => findNextToEvict(m, 'w1', 'alice'));
       expect((await lru())?.memoryId).toBe('f-old');
       // Seen again later: f-new becomes the least recently used.
       await spec.when([{ ...reinforced('f-old', 0.5), occurredAt: '2026-06-02T00:00:00.000Z' }]);
@@ -422,7 +444,9 @@ describe('memories projection', () => {
         `UPDATE memories SET last_used_at = '2026-06-05T00:00:00Z' WHERE memory_id IN ('f-old', 'f-new')`,
       );
       expect((await lru())?.memoryId).toBe('f-new');
-      expect(await spec.asUser(BOB, (m) => findLeastRecentlyUsedFact(m, 'w1', 'alice'))).toBeNull();
+      expect(await spec.asUser(BOB, (m) => findNextToEvict(m, 'w1', 'alice'))).toBeNull();
+      // Bob's only fact was approved by an admin: never evicted (seed 002), however old.
+      expect(await spec.asUser(BOB, (m) => findNextToEvict(m, 'w1', 'bob'))).toBeNull();
     });
   });
 });

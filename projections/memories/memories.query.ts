@@ -40,10 +40,11 @@ export async function countActiveMemories(
 }
 
 /**
- * The approved fact the user has gone longest without: the one whose latest use (or creation) or
- * sighting is the oldest; ties broken by id. The one the cap evicts first.
+ * The memory the cap evicts first: of those it may evict (`evictable`, as `isEvictableByCap` decided:
+ * approved facts no admin approved), the one the user has gone longest without, whose latest use (or
+ * creation) or sighting is the oldest; ties broken by id.
  */
-export async function findLeastRecentlyUsedFact(
+export async function findNextToEvict(
   manager: EntityManager,
   workspaceId: string,
   userId: string,
@@ -52,8 +53,7 @@ export async function findLeastRecentlyUsedFact(
     .createQueryBuilder(MemoryRecord, 'memory')
     .where('memory.workspace_id = :workspaceId', { workspaceId })
     .andWhere('memory.user_id = :userId', { userId })
-    .andWhere("memory.status = 'approved'")
-    .andWhere("memory.kind = 'fact'")
+    .andWhere('memory.evictable')
     .orderBy(
       'GREATEST(COALESCE(memory.last_used_at, memory.created_at), memory.last_seen_at)',
       'ASC',

@@ -3,3 +3,4 @@ export * from './normalize-content';
 export * from './memory-events';
 export * from './memory-decider';
 export * from './memory-ids';
+export * from './memory-cap';

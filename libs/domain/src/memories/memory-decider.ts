@@ -1,5 +1,6 @@
 import { DomainConflictError, DomainNotFoundError, assertNever } from '../decider';
 import type { Decider } from '../decider';
+import { isEvictableByCap } from './memory-cap';
 import type { DecidedBy, MemoryCandidateDetected, MemoryEvent } from './memory-events';
 import type { MemoryKind } from './memory-kinds';
 
@@ -28,13 +29,18 @@ type Known = Readonly<{ memoryId: string; kind: MemoryKind; sources: readonly st
 export type MemoryState =
   | Readonly<{ status: 'absent' }>
   | (Known & Readonly<{ status: 'pending' }>)
-  | (Known & Readonly<{ status: 'approved' }>)
+  | (Known & Readonly<{ status: 'approved'; approvedBy: DecidedBy }>)
   | (Known & Readonly<{ status: 'rejected' }>)
   | (Known & Readonly<{ status: 'expired' }>)
   | (Known & Readonly<{ status: 'evicted' }>)
   | (Known & Readonly<{ status: 'deleted' }>);
 
 export type MemoryStatus = MemoryState['status'];
+
+/** What every known state carries, without what belongs to one status (who approved it). */
+function known(state: Exclude<MemoryState, { status: 'absent' }>): Known {
+  return { memoryId: state.memoryId, kind: state.kind, sources: state.sources };
+}
 
 function isApprovedAtOnce(command: DetectMemoryCandidate): boolean {
   const { mode, autoApproveAbove } = command.review;
@@ -85,7 +91,8 @@ function refuse(action: string, state: MemoryState): never {
 
 /**
  * One memory per (user, generation, normalized content): detecting it again reinforces it.
- * pending → approved | rejected | expired; approved → deleted | evicted (facts only, by the cap).
+ * pending → approved | rejected | expired; approved → deleted | evicted (by the cap, what
+ * `isEvictableByCap` allows: facts an admin did not approve).
  * Expired, deleted and evicted memories may be detected anew; rejected ones are not proposed again.
  */
 export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
@@ -134,11 +141,14 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
           },
         ];
       case 'EvictMemory':
-        if (state.status !== 'approved' || state.kind !== 'fact') {
+        if (state.status !== 'approved') {
+          throw new DomainConflictError(`Cannot evict a memory whose status is ${state.status}`);
+        }
+        if (!isEvictableByCap(state)) {
           throw new DomainConflictError(
-            state.status === 'approved'
-              ? `Only fact memories are evicted, this one is a ${state.kind}`
-              : `Cannot evict a memory whose status is ${state.status}`,
+            state.kind === 'fact'
+              ? 'A memory an admin approved is never evicted'
+              : `Only fact memories are evicted, this one is a ${state.kind}`,
           );
         }
         return [{ type: 'MemoryEvicted', data: { memoryId: state.memoryId, reason: 'cap' } }];
@@ -161,15 +171,16 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
         if (state.status === 'absent') return state;
         return { ...state, sources: [...state.sources, event.data.sourceMessageId] };
       case 'MemoryApproved':
-        return state.status === 'absent' ? state : { ...state, status: 'approved' };
+        if (state.status === 'absent') return state;
+        return { ...known(state), status: 'approved', approvedBy: event.data.by };
       case 'MemoryRejected':
-        return state.status === 'absent' ? state : { ...state, status: 'rejected' };
+        return state.status === 'absent' ? state : { ...known(state), status: 'rejected' };
       case 'MemoryExpired':
-        return state.status === 'absent' ? state : { ...state, status: 'expired' };
+        return state.status === 'absent' ? state : { ...known(state), status: 'expired' };
       case 'MemoryEvicted':
-        return state.status === 'absent' ? state : { ...state, status: 'evicted' };
+        return state.status === 'absent' ? state : { ...known(state), status: 'evicted' };
       case 'MemoryDeleted':
-        return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+        return state.status === 'absent' ? state : { ...known(state), status: 'deleted' };
       default:
         return assertNever(event);
     }

@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
+import { isEvictableByCap } from './memory-cap';
 import { memoryDecider, type DetectMemoryCandidate } from './memory-decider';
-import type { MemoryCandidateDetected, MemoryEvent } from './memory-events';
+import type { DecidedBy, MemoryCandidateDetected, MemoryEvent } from './memory-events';
 
 const spec = deciderSpec(memoryDecider);
 const admin = { kind: 'person', userId: 'root', role: 'admin' } as const;
@@ -229,6 +230,38 @@ describe('memory decider', () => {
         .given([detected, approvedByPolicy])
         .when({ type: 'EvictMemory' })
         .thenThrows('Only fact memories are evicted, this one is a preference');
+    });
+
+    it('evicts facts approved by the policy or by their user, never one an admin approved (seed 002)', () => {
+      const fact: MemoryEvent = {
+        type: 'MemoryCandidateDetected',
+        data: { ...data, kind: 'fact' },
+      };
+      const approvedBy = (by: DecidedBy): MemoryEvent => ({
+        type: 'MemoryApproved',
+        data: { memoryId: 'mem-1', by },
+      });
+      const user = { kind: 'person', userId: 'u1', role: 'user' } as const;
+      spec
+        .given([fact, approvedBy(user)])
+        .when({ type: 'EvictMemory' })
+        .then([{ type: 'MemoryEvicted', data: { memoryId: 'mem-1', reason: 'cap' } }]);
+      spec
+        .given([fact, approvedBy(admin)])
+        .when({ type: 'EvictMemory' })
+        .thenThrows('A memory an admin approved is never evicted');
+      spec
+        .given([fact])
+        .when({ type: 'EvictMemory' })
+        .thenThrows('Cannot evict a memory whose status is pending');
+    });
+
+    it('isEvictableByCap: the one rule the decider and the read model follow', () => {
+      const user = { kind: 'person', userId: 'u1', role: 'user' } as const;
+      expect(isEvictableByCap({ kind: 'fact', approvedBy: { kind: 'policy' } })).toBe(true);
+      expect(isEvictableByCap({ kind: 'fact', approvedBy: user })).toBe(true);
+      expect(isEvictableByCap({ kind: 'fact', approvedBy: admin })).toBe(false);
+      expect(isEvictableByCap({ kind: 'preference', approvedBy: { kind: 'policy' } })).toBe(false);
     });
   });
 });

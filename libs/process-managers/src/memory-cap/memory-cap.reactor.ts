@@ -1,16 +1,17 @@
 import { deterministicId, memoryDecider, userStream, type MemoryApproved } from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
-import { countActiveMemories, findLeastRecentlyUsedFact } from '@engram/projections';
+import { countActiveMemories, findNextToEvict } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
 import type { Reactor } from '../runner/reactor';
 import { waitForProjections } from '../runner/wait-for-projections';
 
 /**
- * Keeps each user at most `userMemoryCap` active memories: past it, the least recently used approved
- * `fact` is evicted, never another kind (with no fact left to evict, the cap is exceeded, by design).
- * It reads the memories once they have reached the head of the store, so an eviction it just made is
- * counted before it decides another.
+ * Keeps each user at most `userMemoryCap` active memories: past it, the least recently used of the
+ * memories the cap may evict (`isEvictableByCap`: facts approved by the policy or by their user, never
+ * what an admin approved nor another kind) is evicted; with none left to evict, the cap is exceeded,
+ * by design. It reads the memories once they have reached the head of the store, so an eviction it
+ * just made is counted before it decides another.
  */
 export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
   return {
@@ -28,7 +29,7 @@ export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
       const policy = await deps.policies.memoryPolicy(workspaceId);
       const manager = deps.dataSource.manager;
       if ((await countActiveMemories(manager, workspaceId, userId)) <= policy.userMemoryCap) return;
-      const victim = await findLeastRecentlyUsedFact(manager, workspaceId, userId);
+      const victim = await findNextToEvict(manager, workspaceId, userId);
       if (!victim) return;
       await handleCommand(
         deps,
