@@ -34,6 +34,13 @@ import { actionsProjection } from './actions/actions.projection';
 import { ActivityEvent } from './activity/activity.entity';
 import { ActivityEvents1764400004101 } from './activity/activity.migration';
 import { activityProjection } from './activity/activity.projection';
+import { LlmUsage } from './llm-usage/llm-usage.entity';
+import { LlmUsage1764400016100 } from './llm-usage/llm-usage.migration';
+import { llmUsageProjection } from './llm-usage/llm-usage.projection';
+import { LlmDeferral } from './llm-deferrals/llm-deferrals.entity';
+import { LlmDeferrals1764400016101 } from './llm-deferrals/llm-deferrals.migration';
+import { llmDeferralsProjection } from './llm-deferrals/llm-deferrals.projection';
+import { LlmBudgetPolicy1764400016102 } from './workspace-policies/llm-budget-policy.migration';
 
 export * from './runner/projection';
 export * from './runner/projection-runner';
@@ -81,6 +88,12 @@ export * from './activity/activity.entity';
 export * from './activity/activity.projection';
 export { actionTitle, MAX_SUMMARY_LENGTH, summarizeEvent } from './activity/activity.summary';
 export * from './activity/activity.query';
+export * from './llm-usage/llm-usage.entity';
+export * from './llm-usage/llm-usage.projection';
+export * from './llm-usage/llm-usage.query';
+export * from './llm-deferrals/llm-deferrals.entity';
+export * from './llm-deferrals/llm-deferrals.projection';
+export * from './llm-deferrals/llm-deferrals.query';
 
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
 export const PROJECTIONS: readonly AnyProjection[] = [
@@ -95,6 +108,8 @@ export const PROJECTIONS: readonly AnyProjection[] = [
   actionsProjection,
   activityProjection,
   memoryOwnersProjection,
+  llmUsageProjection,
+  llmDeferralsProjection,
 ];
 export const READ_MODEL_ENTITIES = [
   UserStreamStats,
@@ -108,6 +123,8 @@ export const READ_MODEL_ENTITIES = [
   ActionRecord,
   ActivityEvent,
   MemoryOwner,
+  LlmUsage,
+  LlmDeferral,
 ];
 export const READ_MODEL_MIGRATIONS = [
   UserStreamStats1764400001000,
@@ -121,6 +138,9 @@ export const READ_MODEL_MIGRATIONS = [
   Actions1764400004100,
   ActivityEvents1764400004101,
   MemoryOwners1764400003002,
+  LlmUsage1764400016100,
+  LlmDeferrals1764400016101,
+  LlmBudgetPolicy1764400016102,
   MemoriesEvictable1764400005010,
 ];
 export * from './runner/wait-for-checkpoints';

@@ -192,7 +192,8 @@ describe('activity_events projection', () => {
             type !== 'MemoriesUsed' &&
             type !== 'UserErased' &&
             type !== 'ParkedEventRetryRequested' &&
-            type !== 'ParkedEventSkipped',
+            type !== 'ParkedEventSkipped' &&
+            !type.startsWith('LlmCall'),
         )
         .sort(),
     );

@@ -17,6 +17,10 @@ export const NOT_IN_ACTIVITY: readonly string[] = [
   'ParkedEventSkipped',
   // Erasure deletes the feed itself (the runner turns it into a delete of the user's rows).
   'UserErased',
+  // The LLM ledger: bookkeeping of the work above (one per call), shown by GET /v1/me/llm-usage.
+  'LlmCallRecorded',
+  'LlmCallDeferred',
+  'LlmCallResumed',
 ];
 
 /** Every other event type of the catalog. */

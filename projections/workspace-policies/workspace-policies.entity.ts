@@ -31,6 +31,10 @@ export class WorkspacePolicy {
   @Column({ name: 'locale', type: 'text' })
   locale!: Locale;
 
+  /** Null: no daily LLM budget (migration LlmBudgetPolicy). */
+  @Column({ name: 'llm_calls_per_user_per_day', type: 'integer', nullable: true })
+  llmCallsPerUserPerDay!: number | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 

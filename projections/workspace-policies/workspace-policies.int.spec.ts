@@ -65,10 +65,27 @@ describe('workspace_policies projection', () => {
         user_memory_cap: 200,
         time_zone: 'Europe/Paris',
         locale: 'fr',
+        llm_calls_per_user_per_day: null,
         updated_at: at(1),
         updated_by: 'root',
       },
     ]);
+  });
+
+  it('given a daily LLM budget, then its column, and the policy read back with it (removed: null)', async () => {
+    const budgeted = { ...ADMIN_REVIEW, llmCallsPerUserPerDay: 2 };
+    expect(await spec.given([changed(budgeted)])).toEqual([
+      expect.objectContaining({ workspace_id: 'w1', llm_calls_per_user_per_day: 2 }),
+    ]);
+    expect(await spec.asUser(ALICE, (manager) => findMemoryPolicy(manager, 'w1'))).toEqual(
+      budgeted,
+    );
+    expect(await spec.when([changed(ADMIN_REVIEW)])).toEqual([
+      expect.objectContaining({ workspace_id: 'w1', llm_calls_per_user_per_day: null }),
+    ]);
+    const policy = await spec.asUser(ALICE, (manager) => findMemoryPolicy(manager, 'w1'));
+    expect(policy).toEqual(ADMIN_REVIEW);
+    expect(policy).not.toHaveProperty('llmCallsPerUserPerDay');
   });
 
   it('given a later change, then the same row replaced; no threshold is null', async () => {

@@ -23,6 +23,7 @@ export const workspacePoliciesProjection: Projection<WorkspacePolicy> = {
           userMemoryCap: policy.userMemoryCap,
           timeZone: policy.timeZone,
           locale: policy.locale,
+          llmCallsPerUserPerDay: policy.llmCallsPerUserPerDay ?? null,
           updatedAt: new Date(event.metadata.occurredAt),
           updatedBy: changedBy,
         },

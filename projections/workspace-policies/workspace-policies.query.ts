@@ -22,5 +22,8 @@ export function toMemoryPolicy(row: WorkspacePolicy | null): MemoryPolicy {
     userMemoryCap: row.userMemoryCap,
     timeZone: row.timeZone,
     locale: row.locale,
+    ...(row.llmCallsPerUserPerDay !== null
+      ? { llmCallsPerUserPerDay: row.llmCallsPerUserPerDay }
+      : {}),
   };
 }

@@ -3,6 +3,7 @@ import { AUDIT_EVENT_DEFINITIONS } from './audit';
 import type { EventDefinition } from './event-definition';
 import { ERASURE_EVENT_DEFINITIONS } from './erasure';
 import { IDENTITY_CARD_EVENT_DEFINITIONS } from './identity-card';
+import { LLM_USAGE_EVENT_DEFINITIONS } from './llm-usage';
 import { MEMORY_PROFILE_EVENT_DEFINITIONS } from './memory-profile';
 import { MEMORY_EVENT_DEFINITIONS } from './memories';
 import { MESSAGE_EVENT_DEFINITIONS } from './messages';
@@ -22,4 +23,5 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...AUDIT_EVENT_DEFINITIONS,
   ...ERASURE_EVENT_DEFINITIONS,
   ...OPERATIONS_EVENT_DEFINITIONS,
+  ...LLM_USAGE_EVENT_DEFINITIONS,
 ];

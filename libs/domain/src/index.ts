@@ -17,3 +17,4 @@ export * from './actions';
 export * from './audit';
 export * from './erasure';
 export * from './operations';
+export * from './llm-usage';

@@ -11,6 +11,11 @@ export type MemoryPolicy = Readonly<{
   userMemoryCap: number;
   timeZone: string;
   locale: Locale;
+  /**
+   * At most this many extraction and summary calls per user per day (in `timeZone`); past it the
+   * work waits until the next day. Absent: no budget.
+   */
+  llmCallsPerUserPerDay?: number | undefined;
 }>;
 
 export const DEFAULT_MEMORY_POLICY: MemoryPolicy = {

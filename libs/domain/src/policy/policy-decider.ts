@@ -2,9 +2,16 @@ import { assertNever, type Decider } from '../decider';
 import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from './memory-policy';
 import type { AgentEvent, PolicyEvent } from './policy-events';
 
-/** The fields to change; absent ones keep their value, `autoApproveAbove: null` removes the threshold. */
-export type MemoryPolicyChanges = Partial<Omit<MemoryPolicy, 'autoApproveAbove'>> & {
-  autoApproveAbove?: number | null | undefined;
+/** Fields a policy may leave out (none), and a change remove with null. */
+const REMOVABLE_FIELDS = ['autoApproveAbove', 'llmCallsPerUserPerDay'] as const;
+type RemovableField = (typeof REMOVABLE_FIELDS)[number];
+
+/**
+ * The fields to change; absent ones keep their value, null removes a removable one
+ * (`autoApproveAbove: null`: no threshold; `llmCallsPerUserPerDay: null`: no budget).
+ */
+export type MemoryPolicyChanges = Partial<Omit<MemoryPolicy, RemovableField>> & {
+  [Field in RemovableField]?: MemoryPolicy[Field] | null;
 };
 
 export type ChangeMemoryPolicy = Readonly<{
@@ -17,11 +24,18 @@ export function applyPolicyChanges(
   current: MemoryPolicy,
   changes: MemoryPolicyChanges,
 ): MemoryPolicy {
-  const { autoApproveAbove, ...rest } = changes;
-  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  const { autoApproveAbove: previous, ...merged } = { ...current, ...defined } as MemoryPolicy;
-  const threshold = autoApproveAbove === undefined ? previous : (autoApproveAbove ?? undefined);
-  return threshold === undefined ? merged : { ...merged, autoApproveAbove: threshold };
+  const merged: Record<string, unknown> = { ...current };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null && (REMOVABLE_FIELDS as readonly string[]).includes(field)) {
+      delete merged[field];
+    } else {
+      merged[field] = value;
+    }
+  }
+  // An undefined removable field is the same as an absent one: keep the key out of the event.
+  for (const field of REMOVABLE_FIELDS) if (merged[field] === undefined) delete merged[field];
+  return merged as MemoryPolicy;
 }
 
 function samePolicy(a: MemoryPolicy, b: MemoryPolicy): boolean {

@@ -78,6 +78,50 @@ describe('policy decider', () => {
       .then([changed({ ...ADMIN_REVIEW, liveWindow: 30 })]);
   });
 
+  it('sets a daily LLM budget per user, changes it, and removes it with null (no budget by default)', () => {
+    expect(DEFAULT_MEMORY_POLICY).not.toHaveProperty('llmCallsPerUserPerDay');
+    policySpec
+      .given([])
+      .when(change({ llmCallsPerUserPerDay: 2 }, 'alice'))
+      .then([changed({ ...DEFAULT_MEMORY_POLICY, llmCallsPerUserPerDay: 2 }, 'alice')]);
+    const budgeted = { ...ADMIN_REVIEW, llmCallsPerUserPerDay: 2 };
+    policySpec
+      .given([changed(budgeted)])
+      .when(change({ llmCallsPerUserPerDay: 2 }))
+      .thenNothing();
+    policySpec
+      .given([changed(budgeted)])
+      .when(change({ llmCallsPerUserPerDay: 50 }))
+      .then([changed({ ...budgeted, llmCallsPerUserPerDay: 50 })]);
+    // null removes the budget and the threshold alike, each on its own.
+    policySpec
+      .given([changed(budgeted)])
+      .when(change({ llmCallsPerUserPerDay: null }))
+      .then([changed(ADMIN_REVIEW)]);
+    const decided = policyDecider.decide(
+      change({ llmCallsPerUserPerDay: null }),
+      budgeted,
+    ) as PolicyEvent[];
+    expect(decided[0]?.data.policy).not.toHaveProperty('llmCallsPerUserPerDay');
+    expect(decided[0]?.data.policy.autoApproveAbove).toBe(0.9);
+    policySpec
+      .given([changed(ADMIN_REVIEW)])
+      .when(change({ llmCallsPerUserPerDay: null }))
+      .thenNothing();
+  });
+
+  it('reads a policy recorded before the budget existed as one without a budget', () => {
+    // MemoryPolicyChanged events stored earlier have no llmCallsPerUserPerDay key at all.
+    policySpec
+      .given([changed(ADMIN_REVIEW)])
+      .when(change({ llmCallsPerUserPerDay: undefined, reviewMode: 'admin' }))
+      .thenNothing();
+    policySpec
+      .given([changed(ADMIN_REVIEW)])
+      .when(change({ llmCallsPerUserPerDay: 3 }))
+      .then([changed({ ...ADMIN_REVIEW, llmCallsPerUserPerDay: 3 })]);
+  });
+
   it('folds successive changes: the state is the last recorded policy', () => {
     const later: MemoryPolicy = { ...ADMIN_REVIEW, timeZone: 'UTC', locale: 'en' };
     policySpec

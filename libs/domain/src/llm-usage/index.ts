@@ -1,0 +1,2 @@
+export * from './llm-usage-events';
+export * from './llm-usage-day';
