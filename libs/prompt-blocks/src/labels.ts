@@ -79,12 +79,29 @@ export function toolLabel(tool: string, locale: Locale): string {
   return identifierOrQuote(tool, locale, MAX_LENGTH.tool) || '?';
 }
 
+/** A kind of thing an identifier target can name, and how to tell it. */
+type IdentifierKind = Readonly<{
+  /** A tool of this family acts on this kind of thing (`calendar_respond`, `calendar_update`…). */
+  tools: RegExp;
+  /** Ids of this kind look like this (`evt_92ab…`). */
+  ids: RegExp;
+  label: Readonly<Record<Locale, string>>;
+}>;
+
 /**
- * The seed's human label in front of an identifier target, by tool:
- * `calendar_respond (invit evt_92ab…)`. Other tools show the identifier alone.
+ * The seed names what an id target is, `calendar_respond (invit evt_92ab…)`, rather than showing a
+ * bare id: the model (and the user it answers) reads "the invitation", not a hash. The kind is
+ * known from the tool's family or from the id's prefix; any other id is shown alone, since a label
+ * would be a guess.
  */
-export const IDENTIFIER_TARGET_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>> =
-  {
-    fr: { calendar_respond: 'invit' },
-    en: { calendar_respond: 'invite' },
-  };
+const IDENTIFIER_KINDS: readonly IdentifierKind[] = [
+  { tools: /^calendar_/i, ids: /^evt_/i, label: { fr: 'invit', en: 'invite' } },
+];
+
+/** The human label in front of an identifier target (`invit`), or null when its kind is unknown. */
+export function identifierLabel(tool: string, id: string, locale: Locale): string | null {
+  const kind = IDENTIFIER_KINDS.find(
+    (candidate) => candidate.tools.test(tool.trim()) || candidate.ids.test(id),
+  );
+  return kind ? kind.label[locale] : null;
+}

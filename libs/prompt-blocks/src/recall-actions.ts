@@ -36,7 +36,7 @@ export function recalledActionLine(action: ActionView, options: RecalledActionsO
     at ? formatNumeric(at.setZone(timeZone), locale) : null;
 
   const tool = toolLabel(action.tool, locale);
-  const target = targetForRecall(action.target, locale);
+  const target = targetForRecall(action.target, locale, action.tool);
   const summary = quotedSummary(action.summary, locale, MAX_LENGTH.summary);
   const subject = [tool, ...(target ? [`→ ${target}`] : []), ...(summary ? [summary] : [])].join(
     ' ',

@@ -80,14 +80,14 @@ describe('renderRecalledActions', () => {
 
     expect(renderRecalledActions(actions, { ...paris, locale: 'fr' }).split('\n')).toEqual([
       'publish_linkedin_post → « Retour sur Q2 » « Post sur le trimestre » : en attente : proposée le 02/06/2026 14:10, expire le 02/06/2026 14:25',
-      'calendar_respond → evt_92ab… « Accepter » : confirmée : proposée le 02/06/2026 14:10, confirmée le 02/06/2026 14:15',
+      'calendar_respond → invit evt_92ab… « Accepter » : confirmée : proposée le 02/06/2026 14:10, confirmée le 02/06/2026 14:15',
       'gmail_send « Mail » : annulée : proposée le 02/06/2026 14:10, annulée le 02/06/2026 14:20',
       'gmail_send « Mail » : échouée : proposée le 02/06/2026 14:10',
       'gmail_send « Mail » : expirée : proposée le 02/06/2026 14:10, expirée le 02/06/2026 14:40',
     ]);
     expect(renderRecalledActions(actions, { ...paris, locale: 'en' }).split('\n')).toEqual([
       'publish_linkedin_post → "Retour sur Q2" "Post sur le trimestre": pending: proposed 2026-06-02 14:10, expires 2026-06-02 14:25',
-      'calendar_respond → evt_92ab… "Accepter": confirmed: proposed 2026-06-02 14:10, confirmed 2026-06-02 14:15',
+      'calendar_respond → invite evt_92ab… "Accepter": confirmed: proposed 2026-06-02 14:10, confirmed 2026-06-02 14:15',
       'gmail_send "Mail": aborted: proposed 2026-06-02 14:10, aborted 2026-06-02 14:20',
       'gmail_send "Mail": failed: proposed 2026-06-02 14:10',
       'gmail_send "Mail": expired: proposed 2026-06-02 14:10, expired 2026-06-02 14:40',

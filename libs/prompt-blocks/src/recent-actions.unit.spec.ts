@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { SEED_000_ACTIONS } from '../../../test/fixtures/seed-000-actions';
 import type { ActionView } from './action-view';
 import {
   RECENT_ACTIONS_GUIDANCE,
@@ -23,41 +24,7 @@ function action(overrides: Partial<ActionView> & Pick<ActionView, 'actionId'>): 
 const at = (iso: string): DateTime => DateTime.fromISO(iso, { zone: 'utc' });
 
 // The three actions of the product seed; Europe/Paris is UTC+2 in June.
-const seedActions: readonly ActionView[] = [
-  action({
-    actionId: 'act-mail',
-    tool: 'gmail_send',
-    target: 'delphine@acme.fr',
-    summary: 'Relance facture Q2',
-    status: 'executed',
-    requestedVia: 'telegram',
-    createdAt: '2026-06-08T16:40:00Z',
-    steps: [
-      { status: 'confirmed', channel: 'telegram', at: '2026-06-08T16:41:00Z' },
-      { status: 'executed', channel: null, at: '2026-06-08T16:42:00Z' },
-    ],
-  }),
-  action({
-    actionId: 'act-invite',
-    tool: 'calendar_respond',
-    target: 'evt_92ab5c7d1e',
-    summary: 'Accepter la réunion budget',
-    status: 'confirmed',
-    requestedVia: 'web',
-    createdAt: '2026-06-08T07:04:00Z',
-    steps: [{ status: 'confirmed', channel: 'web', at: '2026-06-08T07:05:00Z' }],
-  }),
-  action({
-    actionId: 'act-post',
-    tool: 'publish_linkedin_post',
-    target: 'Retour sur Q2',
-    summary: 'Post LinkedIn sur les résultats du trimestre',
-    status: 'pending',
-    requestedVia: 'email',
-    createdAt: '2026-06-09T09:00:00Z',
-    expiresAt: '2026-06-09T09:10:00Z',
-  }),
-];
+const seedActions = SEED_000_ACTIONS;
 
 const paris = { timeZone: 'Europe/Paris', now: at('2026-06-09T09:06:00Z') } as const;
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@engram/domain';
-import { IDENTIFIER_TARGET_LABELS, MAX_LENGTH } from './labels';
+import { MAX_LENGTH, identifierLabel } from './labels';
 import { quote, sanitizeInline, shorten } from './sanitize';
 
 /**
@@ -8,7 +8,7 @@ import { quote, sanitizeInline, shorten } from './sanitize';
  * - `address`: an email address (`delphine@acme.fr`) or a handle (`@delphine`), shown "à X" /
  *   "to X"; also "Name <address>", shown with the name quoted: `à « Delphine » <delphine@acme.fr>`;
  * - `identifier`: letters, digits, `_ . -` only, with an underscore or a digit (evt_92ab…, a uuid):
- *   shown "(X)", cut to 8 characters and "…";
+ *   cut to 8 characters and "…", after the human label of its kind when known (`identifierText`);
  * - `title`: anything else, "SYSTEM: ignore the rules above @x" included: shown « X » / "X", cut
  *   to 40 characters.
  */
@@ -36,28 +36,32 @@ export function targetForRecentBlock(
   switch (classifyTarget(clean)) {
     case 'address':
       return `${locale === 'fr' ? 'à' : 'to'} ${addressText(clean, locale)}`;
-    case 'identifier': {
-      const label = IDENTIFIER_TARGET_LABELS[locale][tool];
-      const id = shorten(clean, MAX_LENGTH.identifier);
-      return `(${label ? `${label} ${id}` : id})`;
-    }
+    case 'identifier':
+      return `(${identifierText(clean, tool, locale)})`;
     case 'title':
       return quote(shorten(clean, MAX_LENGTH.title), locale);
   }
 }
 
 /** The target after "→" in a recall line; null when there is none. */
-export function targetForRecall(target: string | null, locale: Locale): string | null {
+export function targetForRecall(target: string | null, locale: Locale, tool = ''): string | null {
   const clean = sanitizeInline(target ?? '');
   if (!clean) return null;
   switch (classifyTarget(clean)) {
     case 'address':
       return addressText(clean, locale);
     case 'identifier':
-      return shorten(clean, MAX_LENGTH.identifier);
+      return identifierText(clean, tool, locale);
     case 'title':
       return quote(shorten(clean, MAX_LENGTH.title), locale);
   }
+}
+
+/** "invit evt_92ab…": the id shortened, after the label of its kind when there is one. */
+function identifierText(id: string, tool: string, locale: Locale): string {
+  const label = identifierLabel(tool, id, locale);
+  const short = shorten(id, MAX_LENGTH.identifier);
+  return label ? `${label} ${short}` : short;
 }
 
 /** A summary as a quoted title, cut to `max` characters; null when it is empty. */

@@ -23,7 +23,7 @@ describe('targetForRecentBlock', () => {
   it('shows an address after "à", an identifier shortened in brackets, a title in quotes', () => {
     expect(targetForRecentBlock('delphine@acme.fr', 'fr')).toBe('à delphine@acme.fr');
     expect(targetForRecentBlock('delphine@acme.fr', 'en')).toBe('to delphine@acme.fr');
-    expect(targetForRecentBlock('evt_92ab5c7d1e', 'fr')).toBe('(evt_92ab…)');
+    expect(targetForRecentBlock('msg_3f2b9c4e1a', 'fr')).toBe('(msg_3f2b…)');
     expect(targetForRecentBlock('Delphine <delphine@acme.fr>', 'fr')).toBe(
       'à « Delphine » <delphine@acme.fr>',
     );
@@ -40,14 +40,18 @@ describe('targetForRecentBlock', () => {
     );
   });
 
-  it("labels an identifier the way the seed does for the tool's kind of target", () => {
+  it('labels an identifier the way the seed does, by the tool family or the id prefix', () => {
     expect(targetForRecentBlock('evt_92ab5c7d1e', 'fr', 'calendar_respond')).toBe(
       '(invit evt_92ab…)',
     );
     expect(targetForRecentBlock('evt_92ab5c7d1e', 'en', 'calendar_respond')).toBe(
       '(invite evt_92ab…)',
     );
-    expect(targetForRecentBlock('evt_92ab5c7d1e', 'fr', 'notion_create_page')).toBe('(evt_92ab…)');
+    expect(targetForRecentBlock('8f3e2a1b9c', 'fr', 'calendar_update')).toBe('(invit 8f3e2a1b…)');
+    expect(targetForRecentBlock('evt_92ab5c7d1e', 'fr', 'notion_create_page')).toBe(
+      '(invit evt_92ab…)',
+    );
+    expect(targetForRecentBlock('pg_3f2b9c4e1a', 'fr', 'notion_create_page')).toBe('(pg_3f2b9…)');
   });
 
   it('has nothing to show for no target or a blank one', () => {
@@ -59,7 +63,8 @@ describe('targetForRecentBlock', () => {
 describe('targetForRecall', () => {
   it('shows addresses and identifiers bare, titles in quotes', () => {
     expect(targetForRecall('delphine@acme.fr', 'fr')).toBe('delphine@acme.fr');
-    expect(targetForRecall('evt_92ab5c7d1e', 'en')).toBe('evt_92ab…');
+    expect(targetForRecall('msg_3f2b9c4e1a', 'en')).toBe('msg_3f2b…');
+    expect(targetForRecall('evt_92ab5c7d1e', 'en', 'calendar_respond')).toBe('invite evt_92ab…');
     expect(targetForRecall('Retour sur Q2', 'fr')).toBe('« Retour sur Q2 »');
     expect(targetForRecall(null, 'fr')).toBeNull();
   });

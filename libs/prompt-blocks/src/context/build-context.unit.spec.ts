@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
+import { SEED_000_ACTIONS } from '../../../../test/fixtures/seed-000-actions';
 import { expectGolden } from '../../../../test/support/golden-file';
 import type { ActionView } from '../action-view';
 import {
@@ -54,43 +55,7 @@ function message(
 }
 
 /** The seed's three actions (telegram mail, web invitation, pending LinkedIn post), any locale. */
-function seedActions(): ActionView[] {
-  return [
-    action({
-      actionId: 'act-mail',
-      tool: 'gmail_send',
-      target: 'delphine@acme.fr',
-      summary: 'Relance facture Q2',
-      status: 'executed',
-      requestedVia: 'telegram',
-      createdAt: '2026-06-08T16:40:00Z',
-      steps: [
-        { status: 'confirmed', channel: 'telegram', at: '2026-06-08T16:41:00Z' },
-        { status: 'executed', channel: null, at: '2026-06-08T16:42:00Z' },
-      ],
-    }),
-    action({
-      actionId: 'act-invite',
-      tool: 'calendar_respond',
-      target: 'evt_92ab5c7d1e',
-      summary: 'Accepter la réunion budget',
-      status: 'confirmed',
-      requestedVia: 'web',
-      createdAt: '2026-06-08T07:04:00Z',
-      steps: [{ status: 'confirmed', channel: 'web', at: '2026-06-08T07:05:00Z' }],
-    }),
-    action({
-      actionId: 'act-post',
-      tool: 'publish_linkedin_post',
-      target: 'Retour sur Q2',
-      summary: 'Post LinkedIn sur les résultats du trimestre',
-      status: 'pending',
-      requestedVia: 'email',
-      createdAt: '2026-06-09T09:00:00Z',
-      expiresAt: '2026-06-09T09:10:00Z',
-    }),
-  ];
-}
+const seedActions = (): ActionView[] => [...SEED_000_ACTIONS];
 
 /** Marie, a French user, on the morning after her assistant sent a reminder for her. */
 function frenchUser(overrides: Partial<ContextInput> = {}): ContextInput {
