@@ -28,20 +28,22 @@ export type Decision = Readonly<{
 
 /**
  * What one partition of a consumer (projection or process manager) holds back: the owners whose
- * parked event stops them, so that their later events wait while every other owner flows. It also
- * recognises the operators' decisions meant for it and counts a failing batch's tries.
+ * parked event stops them, so that their later events wait while every other owner flows; the
+ * automatic tries still due (with backoff) before an event waits for an operator; and the operators'
+ * decisions meant for it.
  */
 export class ParkingLot {
   readonly partition: string;
   private parked = new Map<string, ParkedEvent>();
-  private failing: { from: bigint; attempts: number } | undefined;
+  /** When this process last tried each owner's parked event (the database's clock is not ours). */
+  private readonly triedAt = new Map<string, number>();
 
   constructor(
     /** The projection's name, or `reactor:<name>`. */
     readonly consumer: string,
     private readonly slice: PartitionSlice,
     private readonly workspaceLevel: boolean,
-    /** Tries of a failing batch or event before it is parked. */
+    /** Tries of an event (the first, then automatic ones with backoff) before it waits for an operator. */
     readonly maxAttempts: number,
   ) {
     this.partition = partitionName(consumer, slice);
@@ -56,7 +58,6 @@ export class ParkingLot {
     if (recorded !== this.slice.count) {
       throw new PartitionCountMismatchError(this.partition, this.slice.count, recorded);
     }
-    // The count of a failing batch's tries survives: the runner reloads after each failure.
     this.parked = await loadParked(manager, this.consumer, this.partition);
   }
 
@@ -84,10 +85,12 @@ export class ParkingLot {
 
   remember(parked: ParkedEvent): void {
     this.parked.set(ownerKey(parked), parked);
+    this.triedAt.set(ownerKey(parked), Date.now());
   }
 
   forget(owner: Owner): void {
     this.parked.delete(ownerKey(owner));
+    this.triedAt.delete(ownerKey(owner));
   }
 
   /** An operator's retry or skip for an owner of this partition (its data is never personal). */
@@ -105,20 +108,32 @@ export class ParkingLot {
     };
   }
 
-  /** One more failed try of the batch starting after `from`: true when it is time to park. */
-  failed(from: bigint): boolean {
-    const attempts = this.failing?.from === from ? this.failing.attempts + 1 : 1;
-    this.failing = { from, attempts };
-    return attempts >= this.maxAttempts;
+  /** Parked for good: it waits for an operator's retry or skip (its automatic tries are spent). */
+  isFinal(parked: ParkedEvent): boolean {
+    return parked.attempts >= this.maxAttempts;
   }
 
-  /** Tries so far of the batch that fails (0 when none does): the backoff grows with them. */
-  get attempts(): number {
-    return this.failing?.attempts ?? 0;
+  /** The parked events whose next automatic try is due at `now` (their backoff from `baseMs` passed). */
+  dueForRetry(now: number, baseMs: number): ParkedEvent[] {
+    return [...this.parked.values()].filter(
+      (parked) => !this.isFinal(parked) && this.retryAt(parked, baseMs) <= now,
+    );
   }
 
-  succeeded(): void {
-    this.failing = undefined;
+  /** How long until the next automatic try, if any is pending. */
+  nextRetryIn(now: number, baseMs: number): number | undefined {
+    let next: number | undefined;
+    for (const parked of this.parked.values()) {
+      if (this.isFinal(parked)) continue;
+      const wait = Math.max(0, this.retryAt(parked, baseMs) - now);
+      if (next === undefined || wait < next) next = wait;
+    }
+    return next;
+  }
+
+  private retryAt(parked: ParkedEvent, baseMs: number): number {
+    const tried = this.triedAt.get(ownerKey(parked)) ?? parked.lastSeenAt.getTime();
+    return tried + backoffMs(baseMs, parked.attempts);
   }
 
   private inSlice(owner: Owner): boolean {

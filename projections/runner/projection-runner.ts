@@ -46,7 +46,10 @@ export type RunnerDependencies = Readonly<{
 
 export type RunnerOptions = Readonly<{
   batchSize?: number;
-  /** Wait after a failed batch, doubled at each further failure of the same batch. */
+  /**
+   * Wait after a failed batch (transient failures), and before the first automatic try of a parked
+   * event, doubled at each further try.
+   */
   retryMs?: number;
   /**
    * Checked by each batch's first statement: false when this runner may no longer write (its worker
@@ -55,7 +58,10 @@ export type RunnerOptions = Readonly<{
   fence?: SqlCondition;
   /** The owners this runner applies: one partition of the projection (default: all of them). */
   slice?: PartitionSlice;
-  /** Tries of a batch that fails for a reason other than a transient one before its culprit is parked. */
+  /**
+   * Tries of an event that fails for a reason of its own (the first, then automatic ones with
+   * backoff, its owner held meanwhile) before it waits for an operator.
+   */
   attemptsBeforeParking?: number;
 }>;
 
@@ -75,9 +81,10 @@ type Failure = Readonly<{ event: RecordedEvent; error: unknown }>;
  * runner starts again from the new checkpoint.
  *
  * A batch that fails for a transient reason (connection, serialization, timeout) is retried as long
- * as it takes. One that fails otherwise is retried a few times with backoff, then applied owner by
- * owner: the event that fails is parked with its error, that owner's later events wait behind it, and
- * every other owner goes on. An operator's retry or skip (an event) lets the owner go on again.
+ * as it takes. One that fails otherwise is applied again owner by owner at once: the event that
+ * fails is parked with its error, that owner's later events wait behind it, and every other owner
+ * goes on without delay. The parked event is tried again automatically a few times with backoff
+ * (with the owner's events held since), then waits for an operator's retry or skip (an event).
  */
 export class ProjectionRunner {
   private readonly handled: ReadonlySet<string>;
@@ -108,13 +115,15 @@ export class ProjectionRunner {
     try {
       await this.withFeed(async (feed) => {
         await ensureCheckpoint(this.deps.dataSource.manager, this.name);
+        let failures = 0;
         while (!signal.aborted) {
           try {
-            await this.followFromCheckpoint(feed, signal);
+            await this.followFromCheckpoint(feed, signal, () => (failures = 0));
           } catch (error) {
             if (signal.aborted) return;
+            failures += 1;
             this.deps.onError?.(this.name, error);
-            const wait = backoffMs(this.options.retryMs ?? 1000, this.lot.attempts);
+            const wait = backoffMs(this.retryMs, failures);
             await sleep(wait, undefined, { signal }).catch(() => undefined);
           }
         }
@@ -124,27 +133,29 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies what is in the store right now and returns (for CLI rebuilds and tests). */
+  /**
+   * Applies what is in the store right now and returns (for CLI rebuilds and tests), once the
+   * automatic tries of what it parked are spent or succeeded.
+   */
   async catchUp(): Promise<bigint> {
     return this.withFeed(async (feed) => {
       const manager = this.deps.dataSource.manager;
       await ensureCheckpoint(manager, this.name);
       let checkpoint = await this.restart(manager);
       const head = await this.deps.store.headPosition();
-      while (checkpoint < head) {
-        const events = await feed.read(checkpoint, this.options.batchSize);
-        if (events.length === 0) break;
-        let next: bigint | undefined;
-        try {
-          next = await this.step(feed, events, checkpoint);
-        } catch (error) {
-          if (isTransientError(error) || error instanceof PartitionLostError) throw error;
-          await sleep(backoffMs(this.options.retryMs ?? 1000, this.lot.attempts));
+      for (;;) {
+        const next = await this.retryDue(checkpoint);
+        checkpoint = next ?? (await this.restart(manager));
+        if (next === undefined) continue;
+        const events = checkpoint < head ? await feed.read(checkpoint, this.options.batchSize) : [];
+        if (events.length > 0) {
+          checkpoint = (await this.step(feed, events, checkpoint)) ?? (await this.restart(manager));
           continue;
         }
-        checkpoint = next ?? (await this.restart(manager));
+        const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
+        if (wait === undefined) return checkpoint;
+        await sleep(wait);
       }
-      return checkpoint;
     });
   }
 
@@ -164,16 +175,27 @@ export class ProjectionRunner {
     }
   }
 
-  private async followFromCheckpoint(feed: SharedEventFeed, signal: AbortSignal): Promise<void> {
+  private async followFromCheckpoint(
+    feed: SharedEventFeed,
+    signal: AbortSignal,
+    onProgress: () => void,
+  ): Promise<void> {
     let checkpoint = await this.restart(this.deps.dataSource.manager);
     this.deps.committed?.started(this.name, checkpoint);
     while (!signal.aborted) {
-      const batch = await feed.follow(checkpoint, signal, this.options.batchSize);
+      const retried = await this.retryDue(checkpoint);
+      if (retried === undefined) return;
+      // Woken for the next automatic try of a parked event, if one is pending.
+      const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
+      const until =
+        wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
+      const batch = await feed.follow(checkpoint, until, this.options.batchSize);
       if (batch.length === 0) continue;
       const next = await this.step(feed, batch, checkpoint);
       if (next === undefined) return;
       const rowsChanged = batch.some((event) => event.globalPosition <= next && this.mine(event));
       checkpoint = next;
+      onProgress();
       this.deps.committed?.committed(this.name, checkpoint, rowsChanged);
     }
   }
@@ -196,16 +218,30 @@ export class ProjectionRunner {
     } catch (error) {
       this.rows = new RowCache<OwnedRow>(this.projection);
       if (error instanceof PartitionLostError || isTransientError(error)) throw error;
-      if (!this.lot.failed(checkpoint)) throw error;
+      // An event of one owner fails: that owner is set aside, the others are applied now.
       applied = await this.isolate(feed, events, checkpoint);
     }
-    this.lot.succeeded();
     if (!applied) return undefined;
     const last = events.at(-1)!.globalPosition;
     await this.releaseErased(events);
     const decision = cut < 0 ? undefined : this.lot.decisionOf(events.at(-1)!);
     if (decision && !(await this.carryOut(decision, last))) return undefined;
     return last;
+  }
+
+  /**
+   * The automatic tries now due of what this partition parked: each owner's events from the parked
+   * one up to the checkpoint. The checkpoint is returned, or undefined when it had moved.
+   */
+  private async retryDue(checkpoint: bigint): Promise<bigint | undefined> {
+    for (const parked of this.lot.dueForRetry(Date.now(), this.retryMs)) {
+      if (!(await this.resume(parked, checkpoint))) return undefined;
+    }
+    return checkpoint;
+  }
+
+  private get retryMs(): number {
+    return this.options.retryMs ?? 1000;
   }
 
   /** The events of this partition's owners the projection is fed; a parked owner's wait, but erasure. */
@@ -289,11 +325,16 @@ export class ProjectionRunner {
       this.parkFailures(manager, [...byOwner.values()], (event) => feed.decode(event)),
     );
     if (parked === undefined) return false;
+    this.rememberParked(parked);
+    return true;
+  }
+
+  /** Held back now; told (logged) once its automatic tries are spent. */
+  private rememberParked(parked: readonly ParkedEvent[]): void {
     for (const event of parked) {
       this.lot.remember(event);
-      this.deps.onParked?.(event);
+      if (this.lot.isFinal(event)) this.deps.onParked?.(event);
     }
-    return true;
   }
 
   /** Each owner's events applied together, or one by one to find and park the one that fails. */
@@ -345,41 +386,38 @@ export class ProjectionRunner {
       eventId: failure.event.eventId,
       eventType: failure.event.type,
       error: describeFailure(failure.error),
-      attempts: this.lot.maxAttempts,
+      attempts: 1,
     });
   }
 
-  /**
-   * An operator's retry or skip, met at `through`: the owner's events from the parked one on (less
-   * the skipped one) are applied again; one that still fails is parked again.
-   */
+  /** An operator's retry or skip, met at `through`, for the event parked now (else nothing to do). */
   private async carryOut(decision: Decision, through: bigint): Promise<boolean> {
     const parked = this.lot.parkedFor(decision.owner);
     if (!parked || parked.eventId !== decision.ref.eventId) return true;
+    const skip = decision.kind === 'ParkedEventSkipped' ? parked.eventId : undefined;
+    return this.resume(parked, through, skip);
+  }
+
+  /**
+   * Applies again the owner's events from the parked one up to `through` (less a skipped one) in one
+   * transaction with the checkpoint; one that still fails is parked again (one more try counted).
+   * False when the checkpoint had moved.
+   */
+  private async resume(parked: ParkedEvent, through: bigint, skip?: string): Promise<boolean> {
+    const owner = { workspaceId: parked.workspaceId, userId: parked.userId };
     const events = (
-      await readOwnerEvents(this.deps.store, decision.owner, parked.position - 1n, through)
-    ).filter(
-      (event) =>
-        this.handled.has(event.type) &&
-        !(decision.kind === 'ParkedEventSkipped' && event.eventId === decision.ref.eventId),
-    );
+      await readOwnerEvents(this.deps.store, owner, parked.position - 1n, through)
+    ).filter((event) => this.handled.has(event.type) && event.eventId !== skip);
     const decode = (event: RecordedEvent) => this.deps.codec.decode(event);
     const outcome = await this.inTransaction(through, through, async (manager) => {
-      const parkedAgain = await this.parkFailures(
-        manager,
-        [{ owner: decision.owner, events }],
-        decode,
-      );
-      if (parkedAgain.length === 0) await unpark(manager, this.lot.consumer, decision.owner);
+      const parkedAgain = await this.parkFailures(manager, [{ owner, events }], decode);
+      if (parkedAgain.length === 0) await unpark(manager, this.lot.consumer, owner);
       return parkedAgain;
     });
     this.rows = new RowCache<OwnedRow>(this.projection);
     if (outcome === undefined) return false;
-    this.lot.forget(decision.owner);
-    for (const event of outcome) {
-      this.lot.remember(event);
-      this.deps.onParked?.(event);
-    }
+    this.lot.forget(owner);
+    this.rememberParked(outcome);
     return true;
   }
 

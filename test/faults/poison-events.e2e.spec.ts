@@ -130,10 +130,13 @@ describe('poison events (fault test)', () => {
     const poisoned = new Set([partitionOf('mallory'), partitionOf('oscar')]);
     expect(poisoned.size).toBeLessThan(PARTITIONS);
     const other = userIn((partition) => !poisoned.has(partition));
+    let started = Date.now();
     expect((await liveWindow(other, await post(other, 'autre partition'))).texts).toEqual([
       'autre partition',
     ]);
+    const otherMs = Date.now() - started;
     const same = userIn((partition) => partition === partitionOf('mallory'));
+    started = Date.now();
     const samePosition = await post(same, 'même partition');
     const reached = await eventually(
       () => liveWindow(same, samePosition),
@@ -141,6 +144,10 @@ describe('poison events (fault test)', () => {
       20_000,
     );
     expect(reached.texts).toEqual(['même partition']);
+    process.stdout.write(
+      `poison events: write → context of a user of another partition ${otherMs} ms, ` +
+        `of the poisoned owner's partition ${Date.now() - started} ms (the culprit found and parked)\n`,
+    );
 
     const parked = await eventually(
       () => listParked(projector.manager),

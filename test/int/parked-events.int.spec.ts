@@ -153,7 +153,7 @@ describe('parked events', () => {
     };
     await decide({ type: 'RetryParkedEvent', ref, requestedBy: 'ops' });
     await runner().catchUp();
-    expect(await listParked(projector.manager)).toMatchObject([{ userId: 'eve', attempts: 4 }]);
+    expect(await listParked(projector.manager)).toMatchObject([{ userId: 'eve', attempts: 3 }]);
 
     await decide({ type: 'SkipParkedEvent', ref, requestedBy: 'ops', reason: 'unrecoverable' });
     await runner().catchUp();

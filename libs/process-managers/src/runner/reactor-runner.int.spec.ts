@@ -19,6 +19,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../../../../test/support/append-message';
+import { RetryLaterError } from './reactor';
 import { ReactorRunner } from './reactor-runner';
 
 describe('a reactor on the shared event feed', () => {
@@ -68,7 +69,8 @@ describe('a reactor on the shared event feed', () => {
               checkpointsAtRetry.push(await readCheckpoint(dataSource.manager, 'reactor:probe'));
             if (failures < 2) {
               failures += 1;
-              throw new Error('the LLM is down');
+              // Transient (the LLM is down): retried in order, never parked.
+              throw new RetryLaterError('the LLM is down');
             }
           }
           if (event.eventId === eventIds[4]) throw new StreamDeletedError('erased user');

@@ -45,7 +45,10 @@ export type ReactorRunnerOptions = Readonly<{
   maxRetryMs?: number;
   /** The owners this runner reacts for: one partition of the process manager (default: all). */
   slice?: PartitionSlice;
-  /** Tries of a reaction that fails for a reason about its event before the event is parked. */
+  /**
+   * Tries of a reaction that fails for a reason of its own (the first, then automatic ones with
+   * backoff, its owner held meanwhile) before it waits for an operator.
+   */
   attemptsBeforeParking?: number;
 }>;
 
@@ -60,9 +63,9 @@ function isTransient(error: unknown): boolean {
  * Feeds one partition of a process manager the events it handles, in order, from its checkpoint
  * (`reactor:<name>`, one per partition). A reaction that fails for a transient reason (the LLM or the
  * database down) is tried again with backoff before any later event, so nothing is skipped while a
- * service is down. One that keeps failing for a reason of its own is parked after a few tries: that
- * owner's later events wait behind it, every other owner goes on, and an operator's retry or skip
- * (an event) resumes the owner. In a worker the events come from its shared feed, read and decoded
+ * service is down. One that fails for a reason of its own is parked at once: that owner's later
+ * events wait behind it while every other owner goes on; it is tried again automatically a few times
+ * with backoff, then waits for an operator's retry or skip (an event). In a worker the events come from its shared feed, read and decoded
  * once for its projection runners and its reactors.
  */
 export class ReactorRunner {
@@ -99,29 +102,30 @@ export class ReactorRunner {
         if (signal.aborted) return;
         failures += 1;
         this.deps.onError?.(this.name, error);
-        const wait = Math.min(
-          backoffMs(this.options.retryMs ?? 500, failures),
-          this.options.maxRetryMs ?? 30_000,
-        );
+        const wait = Math.min(backoffMs(this.retryMs, failures), this.options.maxRetryMs ?? 30_000);
         await sleep(wait, undefined, { signal }).catch(() => undefined);
       }
     }
   }
 
-  /** Reacts to what is in the store now, then returns (tests, CLI). */
+  /**
+   * Reacts to what is in the store now, then returns (tests, CLI), once the automatic tries of what
+   * it parked are spent or succeeded.
+   */
   async catchUp(): Promise<void> {
     await ensureCheckpoint(this.deps.dataSource.manager, this.name);
     await this.lot.load(this.deps.dataSource.manager);
     for (;;) {
       const after = await readCheckpoint(this.deps.dataSource.manager, this.name);
+      await this.retryDue(after);
       const events = await this.deps.store.readAll({ after, maxCount: BATCH_SIZE });
-      if (events.length === 0) return;
-      try {
+      if (events.length > 0) {
         await this.reactTo(events);
-      } catch (error) {
-        if (isTransient(error)) throw error;
-        await sleep(backoffMs(this.options.retryMs ?? 500, this.lot.attempts));
+        continue;
       }
+      const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
+      if (wait === undefined) return;
+      await sleep(wait);
     }
   }
 
@@ -131,11 +135,27 @@ export class ReactorRunner {
     const feed = this.deps.feed;
     if (!feed) return this.subscribe(after, signal);
     while (!signal.aborted) {
-      const events = await feed.follow(after, signal, BATCH_SIZE);
+      await this.retryDue(after, signal);
+      // Woken for the next automatic try of a parked event, if one is pending.
+      const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
+      const until =
+        wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
+      const events = await feed.follow(after, until, BATCH_SIZE);
       if (events.length === 0) continue;
       await this.reactTo(events, signal);
       after = events.at(-1)!.globalPosition;
     }
+  }
+
+  /** The automatic tries now due: each parked owner's events reacted to again, up to `through`. */
+  private async retryDue(through: bigint, signal?: AbortSignal): Promise<void> {
+    for (const parked of this.lot.dueForRetry(Date.now(), this.retryMs)) {
+      await this.resume(parked, through, undefined, signal);
+    }
+  }
+
+  private get retryMs(): number {
+    return this.options.retryMs ?? 500;
   }
 
   private async subscribe(after: bigint, signal: AbortSignal): Promise<void> {
@@ -188,15 +208,12 @@ export class ReactorRunner {
     }
   }
 
-  /** Throws while the reaction has tries left (the batch is taken up again after a backoff). */
+  /** A reaction that fails for a reason of its own parks its event (and holds its owner). */
   private async reactOrPark(event: RecordedEvent, signal?: AbortSignal): Promise<void> {
     try {
       await this.reactToOne(event, signal);
-      this.lot.succeeded();
     } catch (error) {
       if (isTransient(error) || signal?.aborted) throw error;
-      if (!this.lot.failed(event.globalPosition - 1n)) throw error;
-      this.lot.succeeded();
       await this.park(event, error);
     }
   }
@@ -210,29 +227,34 @@ export class ReactorRunner {
       eventId: event.eventId,
       eventType: event.type,
       error: describeFailure(error),
-      attempts: this.lot.maxAttempts,
+      attempts: 1,
     });
     this.lot.remember(parked);
-    this.deps.onParked?.(parked);
+    if (this.lot.isFinal(parked)) this.deps.onParked?.(parked);
   }
 
-  /**
-   * An operator's retry or skip: the owner's events from the parked one on (less the skipped one)
-   * are reacted to again, in order; one that fails again is parked again.
-   */
+  /** An operator's retry or skip, for the event parked now (else nothing to do). */
   private async carryOut(decision: Decision, signal?: AbortSignal): Promise<void> {
     const parked = this.lot.parkedFor(decision.owner);
     if (!parked || parked.eventId !== decision.ref.eventId) return;
-    const events = await readOwnerEvents(
-      this.deps.store,
-      decision.owner,
-      parked.position - 1n,
-      decision.position,
-    );
+    const skip = decision.kind === 'ParkedEventSkipped' ? parked.eventId : undefined;
+    await this.resume(parked, decision.position, skip, signal);
+  }
+
+  /**
+   * The owner's events from the parked one up to `through` (less a skipped one) reacted to again, in
+   * order; one that fails again is parked again (one more try counted when it is the same event).
+   */
+  private async resume(
+    parked: ParkedEvent,
+    through: bigint,
+    skip: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const owner = { workspaceId: parked.workspaceId, userId: parked.userId };
+    const events = await readOwnerEvents(this.deps.store, owner, parked.position - 1n, through);
     for (const event of events) {
-      if (!this.handled.has(event.type)) continue;
-      if (decision.kind === 'ParkedEventSkipped' && event.eventId === decision.ref.eventId)
-        continue;
+      if (!this.handled.has(event.type) || event.eventId === skip) continue;
       try {
         await this.reactToOne(event, signal);
       } catch (error) {
@@ -241,7 +263,7 @@ export class ReactorRunner {
         return;
       }
     }
-    await this.release(decision.owner);
+    await this.release(owner);
   }
 
   private async release(owner: { workspaceId: string; userId: string }): Promise<void> {
