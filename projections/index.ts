@@ -16,6 +16,9 @@ import { memoryOwnersProjection } from './memory-owners/memory-owners.projection
 import { AgentSetting } from './agent-settings/agent-settings.entity';
 import { AgentSettings1764400003001 } from './agent-settings/agent-settings.migration';
 import { agentSettingsProjection } from './agent-settings/agent-settings.projection';
+import { SeenAgent } from './seen-agents/seen-agents.entity';
+import { SeenAgents1764400005011 } from './seen-agents/seen-agents.migration';
+import { seenAgentsProjection } from './seen-agents/seen-agents.projection';
 import { WorkspacePolicy } from './workspace-policies/workspace-policies.entity';
 import { WorkspacePolicies1764400003000 } from './workspace-policies/workspace-policies.migration';
 import { workspacePoliciesProjection } from './workspace-policies/workspace-policies.projection';
@@ -81,6 +84,9 @@ export * from './workspace-policies/workspace-policies.query';
 export * from './agent-settings/agent-settings.entity';
 export * from './agent-settings/agent-settings.projection';
 export * from './agent-settings/agent-settings.query';
+export * from './seen-agents/seen-agents.entity';
+export * from './seen-agents/seen-agents.projection';
+export * from './seen-agents/workspace-agents.query';
 export * from './actions/actions.entity';
 export * from './actions/actions.projection';
 export * from './actions/actions.query';
@@ -105,6 +111,7 @@ export const PROJECTIONS: readonly AnyProjection[] = [
   identityCardsProjection,
   workspacePoliciesProjection,
   agentSettingsProjection,
+  seenAgentsProjection,
   actionsProjection,
   activityProjection,
   memoryOwnersProjection,
@@ -120,6 +127,7 @@ export const READ_MODEL_ENTITIES = [
   IdentityCard,
   WorkspacePolicy,
   AgentSetting,
+  SeenAgent,
   ActionRecord,
   ActivityEvent,
   MemoryOwner,
@@ -142,6 +150,7 @@ export const READ_MODEL_MIGRATIONS = [
   LlmDeferrals1764400016101,
   LlmBudgetPolicy1764400016102,
   MemoriesEvictable1764400005010,
+  SeenAgents1764400005011,
 ];
 export * from './runner/wait-for-checkpoints';
 export * from './runner/committed-checkpoints';

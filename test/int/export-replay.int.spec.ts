@@ -66,7 +66,7 @@ const DATA_POSITION_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   identity_cards: ['based_on_position'],
 };
 /** Read models of the workspace, not of a user: not in a user's export, so not compared. */
-const WORKSPACE_TABLES = ['agent_settings', 'workspace_policies'];
+const WORKSPACE_TABLES = ['agent_settings', 'seen_agents', 'workspace_policies'];
 
 /** supertest does not buffer application/x-ndjson by itself: keep the body as text. */
 function asText(res: request.Response, done: (error: Error | null, body: string) => void) {

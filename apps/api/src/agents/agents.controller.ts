@@ -1,0 +1,33 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
+import { findWorkspaceAgents } from '@engram/projections';
+import { IdentifierParam } from '../http/path-params';
+import { ReadModels } from '../read-models/read-models';
+import { AgentListResponse, toAgentResponse } from './agents.dto';
+
+/** Seed 002's memory settings panel: the workspace's agents, each with "Enable Memory". */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('v1/workspaces/:ws/agents')
+export class AgentsController {
+  constructor(private readonly readModels: ReadModels) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The workspace's agents with memory on or off",
+    description:
+      'Every agent messages were recorded with (`agentId`) and every agent an admin switched, by id.',
+  })
+  @ApiOkResponse({ type: AgentListResponse })
+  async list(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @CurrentPrincipal() me: Principal,
+  ): Promise<AgentListResponse> {
+    const agents = await this.readModels.read(me, (manager) =>
+      findWorkspaceAgents(manager, workspaceId),
+    );
+    return { items: agents.map(toAgentResponse) };
+  }
+}
