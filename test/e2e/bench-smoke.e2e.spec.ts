@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../support/build-if-stale';
+import { ROOT } from '../../scripts/build-if-stale';
 import { scriptEnvironment } from '../support/test-database';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../support/build-if-stale';
+import { ROOT } from '../../scripts/build-if-stale';
 import { scriptEnvironment } from '../support/test-database';
 
 type Finished = Readonly<{ code: number | null; stdout: string; stderr: string }>;

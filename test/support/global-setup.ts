@@ -3,18 +3,17 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../libs/database/src/embedded-postgres';
-import { buildConsoleIfStale } from './build-console';
-import { buildServerIfStale } from './build-server';
+import { buildIfStale } from '../../scripts/build-if-stale';
 
 /**
  * Tests run against a real PostgreSQL: TEST_DATABASE_URL (or DATABASE_URL) when set, otherwise a
  * server started here from embedded-postgres for the duration of the run.
  */
 export default async function globalSetup(): Promise<void> {
-  // The browser tests (console.e2e) load the built console from the API.
-  buildConsoleIfStale();
-  // The fault tests (worker-crash, postgres-restart, graceful-shutdown) spawn the built processes.
-  buildServerIfStale();
+  // The fault tests (worker-crash, graceful-shutdown) and the bench spawn the built processes; the
+  // browser tests (console.e2e) load the built console from the API.
+  buildIfStale('server');
+  buildIfStale('console');
   if (process.env.TEST_DATABASE_URL) return;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;

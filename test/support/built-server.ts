@@ -1,0 +1,7 @@
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/build-if-stale';
+
+/** What the process tests spawn (worker, API): built by the tests' global setup when stale. */
+export const BUILT_WORKER = join(ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
+export const BUILT_API = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
+export const BUILT_CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
