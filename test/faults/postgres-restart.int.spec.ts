@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
-import { startPostgresProcess, type PostgresProcess } from '../support/postgres-process';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@engram/database';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 
@@ -17,13 +17,13 @@ describe('PostgreSQL restarted while the API takes writes', () => {
   const parent = mkdtempSync(join(tmpdir(), 'engram-restart-pg-'));
   const dataDir = join(parent, 'data');
   const password = randomBytes(12).toString('hex');
-  let server: PostgresProcess;
+  let server: EmbeddedPostgresHandle;
   let port: number;
   let t: TestApp;
 
   beforeAll(async () => {
     chmodSync(parent, 0o755);
-    server = await startPostgresProcess({ dataDir, password });
+    server = await startEmbeddedPostgres({ dataDir, password });
     port = Number(new URL(server.url).port);
     t = await startTestApp({}, { database: await createTestDatabase(server.url) });
   }, 120_000);
@@ -71,7 +71,7 @@ describe('PostgreSQL restarted while the API takes writes', () => {
     phase = 'down';
     await server.stop();
     await sleep(1500);
-    server = await startPostgresProcess({ dataDir, password, port });
+    server = await startEmbeddedPostgres({ dataDir, password, port });
     phase = 'after';
     await eventually(
       () => Promise.resolve(acknowledgedAfterRestart()),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../libs/database/src/embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../libs/database/src/embedded';
 import { buildIfStale } from '../../scripts/build-if-stale';
 
 /**
@@ -26,6 +26,11 @@ export default async function globalSetup(): Promise<void> {
   const handle = await startEmbeddedPostgres({
     dataDir,
     password: randomBytes(12).toString('hex'),
+  }).catch((error: unknown) => {
+    if (!(error instanceof EmbeddedPostgresError)) throw error;
+    // One sentence with its remedy rather than jest's stack trace of the setup.
+    process.stderr.write(`\n${error.sentenceFor('TEST_DATABASE_URL')}\n`);
+    process.exit(1);
   });
   (globalThis as { engramTestPostgres?: typeof handle }).engramTestPostgres = handle;
   process.env.TEST_DATABASE_URL = handle.url;

@@ -2,6 +2,6 @@ export * from './roles';
 export * from './rls';
 export * from './run-as';
 export * from './data-sources';
-export * from './embedded-postgres';
+export * from './embedded';
 export { CORE_MIGRATIONS } from './migrations';
 export * from './transient-errors';

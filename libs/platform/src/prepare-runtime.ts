@@ -81,6 +81,7 @@ export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Ru
   const server = await startEmbeddedPostgres({
     dataDir: pgDir,
     password: secrets.databasePassword,
+    onNotice: log,
   });
   try {
     const passwords = { app: secrets.databasePassword, projector: secrets.databasePassword };
