@@ -1,12 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public, Roles } from '@engram/auth';
 import type { Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
-import { findMemoryPolicy, recallActions } from '@engram/projections';
+import {
+  actionsProjection,
+  findMemoryPolicy,
+  recallActions,
+  workspacePoliciesProjection,
+} from '@engram/projections';
 import { RECALL_ACTIONS_TOOL, renderRecalledActions } from '@engram/prompt-blocks';
 import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 import { toActionView } from './action-view';
 import { RecallActionsBody, RecallActionsResponse } from './recall-actions.dto';
 
@@ -38,7 +44,14 @@ export class RecallActionsController {
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,
     @Body() body: RecallActionsBody,
+    // In the query, not the body: the body is the tool call's arguments as the LLM wrote them.
+    @Query() query: ReadQuery,
   ): Promise<RecallActionsResponse> {
+    await this.readModels.catchUp(
+      { workspaceId, userId },
+      [actionsProjection.name, workspacePoliciesProjection.name],
+      query,
+    );
     const since = this.clock
       .now()
       .minus({ days: body.days ?? 30 })

@@ -8,11 +8,19 @@ import {
 } from '@nestjs/swagger';
 import { PageQuery } from '../http/page-query';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { findActivityPage, type ActivityGroup } from '@engram/projections';
+import {
+  actionsProjection,
+  activityProjection,
+  findActivityPage,
+  type ActivityGroup,
+} from '@engram/projections';
 import { ReadModels } from '../read-models/read-models';
 import { parseActivityCursor } from './activity-cursor';
 
 export class ActivityQuery extends PageQuery {}
+
+/** The feed, and the actions whose titles name its groups. */
+const ACTIVITY_READ_MODELS = [activityProjection.name, actionsProjection.name];
 
 export class ActivityResponse {
   @ApiProperty({
@@ -36,6 +44,7 @@ export class ActivityController {
     @CurrentPrincipal() me: Principal,
     @Query() query: ActivityQuery,
   ): Promise<ActivityResponse> {
+    await this.readModels.catchUp(me, ACTIVITY_READ_MODELS, query);
     const before = query.cursor === undefined ? undefined : parseActivityCursor(query.cursor);
     const limit = query.limit ?? 20;
     const groups = await this.readModels.read(me, (manager) =>

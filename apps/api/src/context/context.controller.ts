@@ -41,13 +41,7 @@ export class ContextController {
     @Param('userId', new IdentifierParam('userId')) userId: string,
     @Query() query: ContextQuery,
   ): Promise<AgentContext & { memoryStatus: string }> {
-    if (query.minPosition !== undefined) {
-      await this.readModels.awaitPosition(
-        { workspaceId, userId },
-        CONTEXT_READ_MODELS,
-        BigInt(query.minPosition),
-      );
-    }
+    await this.readModels.catchUp({ workspaceId, userId }, CONTEXT_READ_MODELS, query);
     const now = this.clock.now().toUTC();
     const read = await this.readModels.read(
       { workspaceId, userId, roles: ['agent'] },

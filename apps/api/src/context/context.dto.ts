@@ -3,8 +3,9 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { LOCALES, type Locale } from '@engram/domain';
 import { IsIdentifier } from '../http/identifier';
+import { ReadQuery } from '../read-models/read-query';
 
-export class ContextQuery {
+export class ContextQuery extends ReadQuery {
   @IsIdentifier({ optional: true, example: 'sess-42' })
   sessionId?: string;
 
@@ -23,14 +24,4 @@ export class ContextQuery {
   @Min(50, { message: 'maxTokens must be an integer from 50 to 200000' })
   @Max(200000, { message: 'maxTokens must be an integer from 50 to 200000' })
   maxTokens?: number;
-
-  @ApiPropertyOptional({
-    description: 'Wait (at most ~2 s) until the read models include this position',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'minPosition must be a non-negative integer' })
-  @Min(0, { message: 'minPosition must be a non-negative integer' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'minPosition must be a non-negative integer' })
-  minPosition?: number;
 }

@@ -1,9 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ReadQuery } from '../read-models/read-query';
 
-/** `?cursor&limit` of every paginated list: the cursor is opaque, the limit 1 to 100 (default 20). */
-export class PageQuery {
+/**
+ * `?cursor&limit` of every paginated list: the cursor is opaque, the limit 1 to 100 (default 20);
+ * a list is a read of a read model, so `minPosition` too.
+ */
+export class PageQuery extends ReadQuery {
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
   @IsOptional()
   @IsString({ message: 'cursor must be a string' })

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
@@ -7,8 +7,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { findIdentityCard } from '@engram/projections';
+import { findIdentityCard, identityCardsProjection } from '@engram/projections';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 
 export class IdentityCardResponse {
   @ApiProperty({
@@ -28,7 +29,11 @@ export class IdentityCardController {
 
   @Get()
   @ApiOkResponse({ type: IdentityCardResponse })
-  async get(@CurrentPrincipal() me: Principal): Promise<IdentityCardResponse> {
+  async get(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: ReadQuery,
+  ): Promise<IdentityCardResponse> {
+    await this.readModels.catchUp(me, [identityCardsProjection.name], query);
     const card = await this.readModels.read(me, (manager) =>
       findIdentityCard(manager, me.workspaceId, me.userId),
     );

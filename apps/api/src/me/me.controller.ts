@@ -1,10 +1,9 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { runAs } from '@engram/database';
-import { APP_DATA_SOURCE } from '@engram/platform';
-import { findUserStreamStats } from '@engram/projections';
-import type { DataSource } from 'typeorm';
+import { findUserStreamStats, userStreamStatsProjection } from '@engram/projections';
+import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 
 export class MyStatsResponse {
   @ApiProperty() eventCount!: number;
@@ -18,13 +17,17 @@ export class MyStatsResponse {
 @ApiBearerAuth()
 @Controller('v1/me')
 export class MeController {
-  constructor(@Inject(APP_DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   /** How many events Engram holds for the caller: read from a projection, under row-level security. */
   @Get('stats')
   @ApiOkResponse({ type: MyStatsResponse })
-  async stats(@CurrentPrincipal() principal: Principal): Promise<MyStatsResponse> {
-    const stats = await runAs(this.dataSource, principal, (manager) =>
+  async stats(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ReadQuery,
+  ): Promise<MyStatsResponse> {
+    await this.readModels.catchUp(principal, [userStreamStatsProjection.name], query);
+    const stats = await this.readModels.read(principal, (manager) =>
       findUserStreamStats(manager, principal.workspaceId, principal.userId),
     );
     return {

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, Headers, Inject, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { isMemoryActive, memoryProfileDecider, userStream, type Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
-import { findMemorySettings } from '@engram/projections';
+import { findMemorySettings, memorySettingsProjection } from '@engram/projections';
 import { CommandGateway } from '../commands/command-gateway';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 import { MemorySettingsBody, MemorySettingsResponse } from './memory-settings.dto';
 
 /** The caller's memory switch and pause. */
@@ -23,7 +24,11 @@ export class MemorySettingsController {
 
   @Get()
   @ApiOkResponse({ type: MemorySettingsResponse })
-  async get(@CurrentPrincipal() me: Principal): Promise<MemorySettingsResponse> {
+  async get(
+    @CurrentPrincipal() me: Principal,
+    @Query() query: ReadQuery,
+  ): Promise<MemorySettingsResponse> {
+    await this.readModels.catchUp(me, [memorySettingsProjection.name], query);
     const row = await this.readModels.read(me, (manager) =>
       findMemorySettings(manager, me.workspaceId, me.userId),
     );

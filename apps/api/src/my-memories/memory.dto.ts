@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
 import type { MemoryRecord } from '@engram/projections';
+import { ReadQuery } from '../read-models/read-query';
 
 export const MEMORY_STATUSES = [
   'pending',
@@ -12,7 +13,7 @@ export const MEMORY_STATUSES = [
   'evicted',
 ] as const;
 
-export class MyMemoriesQuery {
+export class MyMemoriesQuery extends ReadQuery {
   @ApiPropertyOptional({ enum: MEMORY_STATUSES, description: 'Default: pending and approved' })
   @IsOptional()
   @IsIn(MEMORY_STATUSES, { message: `status must be one of: ${MEMORY_STATUSES.join(', ')}` })

@@ -13,7 +13,12 @@ import {
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { deterministicId, memoryProfileDecider, userStream } from '@engram/domain';
-import { findMemories, findMemoryPolicy } from '@engram/projections';
+import {
+  findMemories,
+  findMemoryPolicy,
+  memoriesProjection,
+  workspacePoliciesProjection,
+} from '@engram/projections';
 import { decideMemory } from '../review/decide-memory';
 import { RejectBody } from '../review/review-queue.dto';
 import { CommandGateway } from '../commands/command-gateway';
@@ -50,6 +55,11 @@ export class MyMemoriesController {
     @CurrentPrincipal() me: Principal,
     @Query() query: MyMemoriesQuery,
   ): Promise<MemoryListResponse> {
+    await this.readModels.catchUp(
+      me,
+      [memoriesProjection.name, workspacePoliciesProjection.name],
+      query,
+    );
     const rows = await this.readModels.read(me, (manager) =>
       findMemories(manager, me.workspaceId, me.userId, {
         statuses: query.status ? [query.status] : ['pending', 'approved'],

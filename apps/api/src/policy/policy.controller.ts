@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
@@ -8,12 +8,13 @@ import {
   workspaceStream,
   type MemoryPolicy,
 } from '@engram/domain';
-import { findMemoryPolicy } from '@engram/projections';
+import { findMemoryPolicy, workspacePoliciesProjection } from '@engram/projections';
 import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 import { MemoryPolicyBody } from './memory-policy.dto';
 
 export class AgentMemoryBody {
@@ -44,7 +45,13 @@ export class PolicyController {
   async get(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @CurrentPrincipal() me: Principal,
+    @Query() query: ReadQuery,
   ): Promise<MemoryPolicy> {
+    await this.readModels.catchUp(
+      { workspaceId, userId: me.userId },
+      [workspacePoliciesProjection.name],
+      query,
+    );
     return this.readModels.read(me, (manager) => findMemoryPolicy(manager, workspaceId));
   }
 

@@ -2,8 +2,17 @@ import { Global, Inject, Injectable, Module, ServiceUnavailableException } from 
 import { runAs } from '@engram/database';
 import type { CallerIdentity } from '@engram/domain';
 import { APP_DATA_SOURCE, RUNTIME, type Runtime } from '@engram/platform';
-import { checkpointsFor, waitForCheckpoints } from '@engram/projections';
+import { allCheckpointsOf, checkpointsFor, waitForCheckpoints } from '@engram/projections';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ReadQuery } from './read-query';
+
+type Owner = Readonly<{ workspaceId: string; userId: string }>;
+
+/** A read spanning every owner (the admin review queue): all partitions must reach the position. */
+export const EVERY_OWNER = 'every owner';
+
+/** How long a read waits for its `minPosition` before answering 503. */
+const READ_YOUR_WRITES_MS = 2000;
 
 /** Every read-model query of the API goes through here: under the caller's identity, with RLS. */
 @Injectable()
@@ -20,16 +29,42 @@ export class ReadModels {
   }
 
   /**
+   * Read your own writes, the one rule of every read of a read model: when the request names a
+   * `minPosition` (`ReadQuery`), wait until the read models `names` hold it for `owner` (the
+   * partitions holding that user, or that workspace for workspace-level ones; every partition for
+   * `EVERY_OWNER`), at most 2 s, then 503 with Retry-After rather than stale data. Without one,
+   * nothing waits. Call it before `read`.
+   */
+  async catchUp(
+    owner: Owner | typeof EVERY_OWNER,
+    names: readonly string[],
+    query: ReadQuery,
+  ): Promise<void> {
+    if (query.minPosition === undefined) return;
+    const position = BigInt(query.minPosition);
+    if (owner !== EVERY_OWNER) return this.awaitPosition(owner, names, position);
+    await this.awaitCheckpoints(allCheckpointsOf(names, await this.partitionCount()), position);
+  }
+
+  /**
    * Read-your-writes: waits (bounded) until the partitions holding `owner` of the read models `names`
    * have applied `position`. Past the bound it answers 503 with Retry-After rather than stale data.
    */
   async awaitPosition(
-    owner: Readonly<{ workspaceId: string; userId: string }>,
+    owner: Owner,
     names: readonly string[],
     position: bigint,
-    timeoutMs = 2000,
+    timeoutMs = READ_YOUR_WRITES_MS,
   ): Promise<void> {
     const checkpoints = checkpointsFor(names, owner, await this.partitionCount());
+    await this.awaitCheckpoints(checkpoints, position, timeoutMs);
+  }
+
+  private async awaitCheckpoints(
+    checkpoints: readonly string[],
+    position: bigint,
+    timeoutMs = READ_YOUR_WRITES_MS,
+  ): Promise<void> {
     const behind = await waitForCheckpoints(this.dataSource, checkpoints, position, timeoutMs);
     if (behind.length > 0) {
       throw new ServiceUnavailableException(

@@ -20,13 +20,19 @@ import {
   type RejectMemory,
 } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
-import { findMemoryOwner, findReviewQueue, type MemoryRecord } from '@engram/projections';
+import {
+  findMemoryOwner,
+  findReviewQueue,
+  memoriesProjection,
+  workspacePoliciesProjection,
+  type MemoryRecord,
+} from '@engram/projections';
 import { CommandGateway } from '../commands/command-gateway';
 import { IdentifierParam } from '../http/path-params';
 import type { Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
 import { MemoryDecisionResponse } from '../my-memories/my-memories.controller';
-import { ReadModels } from '../read-models/read-models';
+import { EVERY_OWNER, ReadModels } from '../read-models/read-models';
 import { decideMemory } from './decide-memory';
 import { decodeCursor, encodeCursor } from './review-cursor';
 import {
@@ -56,6 +62,13 @@ export class ReviewController {
     @CurrentPrincipal() me: Principal,
     @Query() query: ReviewQueueQuery,
   ): Promise<ReviewQueueResponse> {
+    // The queue spans the workspace's users, who live in every partition; the policy's review
+    // mode decides (through row-level security) whether there is a queue at all.
+    await this.readModels.catchUp(
+      EVERY_OWNER,
+      [memoriesProjection.name, workspacePoliciesProjection.name],
+      query,
+    );
     const limit = query.limit ?? 20;
     const rows = await this.readModels.read(me, (manager) =>
       findReviewQueue(manager, workspaceId, {

@@ -1,9 +1,24 @@
-import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { findLiveWindow, findMemoryPolicy, findSession } from '@engram/projections';
+import {
+  findLiveWindow,
+  findMemoryPolicy,
+  findSession,
+  sessionMessagesProjection,
+  sessionsProjection,
+  workspacePoliciesProjection,
+} from '@engram/projections';
 import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
+
+/** The session, its messages, and the policy that sets the live window's length. */
+const SESSION_READ_MODELS = [
+  sessionsProjection.name,
+  sessionMessagesProjection.name,
+  workspacePoliciesProjection.name,
+];
 
 export class LiveWindowMessage {
   @ApiProperty() messageId!: string;
@@ -38,7 +53,9 @@ export class MySessionsController {
   async get(
     @CurrentPrincipal() me: Principal,
     @Param('sessionId', new IdentifierParam('sessionId')) sessionId: string,
+    @Query() query: ReadQuery,
   ): Promise<SessionResponse> {
+    await this.readModels.catchUp(me, SESSION_READ_MODELS, query);
     const { session, window } = await this.readModels.read(me, async (manager) => {
       const policy = await findMemoryPolicy(manager, me.workspaceId);
       return {
