@@ -156,6 +156,15 @@ describe('read your own writes on every read of a read model', () => {
         !(body as { items: { memoryId: string }[] }).items.some((m) => m.memoryId === memoryIds[1]),
     },
     {
+      operation: 'GET /v1/workspaces/{ws}/agents',
+      send: (p) => as(admin).get(`/v1/workspaces/${WS}/agents?minPosition=${p}`),
+      write: at('agent'),
+      shows: (body) =>
+        (body as { items: { agentId: string; enabled: boolean }[] }).items.some(
+          (a) => a.agentId === 'mail-bot' && !a.enabled,
+        ),
+    },
+    {
       operation: 'GET /v1/workspaces/{ws}/memory-policy',
       send: (p) => as(admin).get(`/v1/workspaces/${WS}/memory-policy?minPosition=${p}`),
       write: at('policy'),
@@ -209,6 +218,11 @@ describe('read your own writes on every read of a read model', () => {
       .send({ pendingTtlDays: 9 })
       .expect(200);
     positions.set('policy', positionOf(policy));
+    const agentOff = await as(admin)
+      .put(`/v1/workspaces/${WS}/agents/mail-bot/memory`)
+      .send({ enabled: false })
+      .expect(200);
+    positions.set('agent', positionOf(agentOff));
     const wiped = await as(alice).post('/v1/me/memories/wipe').expect(200);
     positions.set('wipe', positionOf(wiped));
 

@@ -1,9 +1,14 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
-import { findWorkspaceAgents } from '@engram/projections';
+import {
+  agentSettingsProjection,
+  findWorkspaceAgents,
+  seenAgentsProjection,
+} from '@engram/projections';
 import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
+import { ReadQuery } from '../read-models/read-query';
 import { AgentListResponse, toAgentResponse } from './agents.dto';
 
 /** Seed 002's memory settings panel: the workspace's agents, each with "Enable Memory". */
@@ -24,7 +29,13 @@ export class AgentsController {
   async list(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @CurrentPrincipal() me: Principal,
+    @Query() query: ReadQuery,
   ): Promise<AgentListResponse> {
+    await this.readModels.catchUp(
+      { workspaceId, userId: me.userId },
+      [seenAgentsProjection.name, agentSettingsProjection.name],
+      query,
+    );
     const agents = await this.readModels.read(me, (manager) =>
       findWorkspaceAgents(manager, workspaceId),
     );
