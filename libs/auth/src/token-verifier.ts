@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { InvalidTokenError, principalFromClaims, type Principal } from './principal';
 
 export type TokenVerifierOptions = Readonly<{
@@ -31,18 +31,27 @@ export class TokenVerifier {
       requiredClaims: ['exp'],
       maxTokenAge: this.options.maxAgeSeconds,
     };
+    const providerKeys = this.isSymmetric(token) ? undefined : this.jwks;
     try {
-      const { payload } =
-        this.jwks && !this.isSymmetric(token)
-          ? await jwtVerify(token, this.jwks, {
-              ...common,
-              algorithms: ['RS256', 'ES256', 'EdDSA'],
-            })
-          : await jwtVerify(token, this.secret!, { ...common, algorithms: ['HS256'] });
+      const { payload } = providerKeys
+        ? await jwtVerify(token, providerKeys, {
+            ...common,
+            algorithms: ['RS256', 'ES256', 'EdDSA'],
+          })
+        : await jwtVerify(token, this.secret!, { ...common, algorithms: ['HS256'] });
       checkLifetime(payload, this.options.maxAgeSeconds);
       return principalFromClaims(payload);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof errors.JWSSignatureVerificationFailed) {
+        // The usual cause is a token minted with another secret (another data folder, another
+        // ENGRAM_JWT_SECRET): say so, without saying anything of the secret itself.
+        throw new InvalidTokenError(
+          providerKeys
+            ? "its signature does not match the identity provider's keys (ENGRAM_JWKS_URL)"
+            : "its signature does not match this server's secret (npm run token signs with it)",
+        );
+      }
       throw new InvalidTokenError((error as Error).message);
     }
   }

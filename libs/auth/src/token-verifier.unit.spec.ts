@@ -87,6 +87,20 @@ describe('TokenVerifier', () => {
     });
   });
 
+  it("says a token signed with another secret does not match this server's, and nothing more", async () => {
+    const token = await mintToken('another-secret-another-secret-12345', {
+      userId: 'u1',
+      workspaceId: 'w1',
+      roles: ['user'],
+    });
+    const refusal = await verifier()
+      .verify(token)
+      .catch((error: Error) => error.message);
+    expect(refusal).toBe(
+      "its signature does not match this server's secret (npm run token signs with it)",
+    );
+  });
+
   it('checks issuer and audience when configured', async () => {
     const token = await new SignJWT({ ws: 'w1', roles: ['user'] })
       .setProtectedHeader({ alg: 'HS256' })
@@ -130,6 +144,19 @@ describe('TokenVerifier', () => {
         userId: 'telegram-bot',
         roles: ['agent'],
       });
+    });
+
+    it("says a token signed by a key outside the set does not match the provider's keys", async () => {
+      const stranger = await generateKeyPair('RS256');
+      const token = await new SignJWT({ ws: 'w1', roles: ['agent'] })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setSubject('telegram-bot')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(stranger.privateKey);
+      await expect(verifier({ secret: undefined, jwksUrl: url }).verify(token)).rejects.toThrow(
+        "its signature does not match the identity provider's keys (ENGRAM_JWKS_URL)",
+      );
     });
 
     it('refuses an identity provider’s token without exp, or living longer than the cap', async () => {

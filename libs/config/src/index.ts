@@ -2,3 +2,4 @@ export * from './config';
 export * from './local-secrets';
 export * from './duration';
 export * from './host';
+export * from './signing-secret';

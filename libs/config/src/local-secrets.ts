@@ -68,6 +68,14 @@ export function saveLocalMasterKey(dataDir: string, masterKey: string): void {
 type StoredSecrets = Partial<Record<keyof LocalSecrets, unknown>>;
 
 /**
+ * The secrets file as it is, generating nothing: for tools that must use the server's secrets
+ * (`npm run token`) rather than make new ones. Undefined when there is none yet.
+ */
+export function readLocalSecrets(dataDir: string): StoredSecrets | undefined {
+  return readExisting(join(dataDir, 'secrets.json'));
+}
+
+/**
  * The secrets file, or undefined when there is none yet. A file that exists but cannot be read is an
  * error, never silently replaced: it holds the master key, without which personal data is lost.
  */

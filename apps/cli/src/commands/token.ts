@@ -1,14 +1,31 @@
 import { defaultTokenLifetime, mintToken } from '@engram/auth';
-import { formatDuration, parseDurationSeconds } from '@engram/config';
+import {
+  formatDuration,
+  parseDurationSeconds,
+  serverSigningSecret,
+  type EngramConfig,
+} from '@engram/config';
 import { ROLES, isIdentifier, type Role } from '@engram/domain';
-import type { Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
 export const TOKEN_USAGE =
   'token --ws <workspace> --user <user> --roles agent[,admin,user,auditor] [--ttl 12h]';
 
-/** Prints a development token signed with the configured (or embedded) HS256 secret. */
-export async function tokenCommand(runtime: Runtime, args: CliArgs): Promise<void> {
+export type TokenOutput = Readonly<{
+  token: (token: string) => void;
+  note: (text: string) => void;
+}>;
+
+/**
+ * Prints a development token (stdout) signed with the secret the server verifies tokens with, and
+ * says on stderr which secret that was. It needs neither the database nor the server: only the
+ * configuration and, in the embedded default, the secrets file (see serverSigningSecret).
+ */
+export async function tokenCommand(
+  config: EngramConfig,
+  args: CliArgs,
+  output: TokenOutput,
+): Promise<void> {
   const { ws, user, roles, ttl } = args.values;
   if (!isIdentifier(ws)) throw new Error(`--ws must be an identifier. Usage: ${TOKEN_USAGE}`);
   if (!isIdentifier(user)) throw new Error(`--user must be an identifier. Usage: ${TOKEN_USAGE}`);
@@ -18,14 +35,18 @@ export async function tokenCommand(runtime: Runtime, args: CliArgs): Promise<voi
   const unknown = list.filter((role) => !(ROLES as readonly string[]).includes(role));
   if (unknown.length > 0)
     throw new Error(`unknown role(s) ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`);
-  if (!runtime.jwtSecret)
-    throw new Error('no ENGRAM_JWT_SECRET: tokens come from your identity provider (JWKS)');
+  const lifetime = tokenLifetime(ttl, config.jwt.maxAgeSeconds);
+  const { secret, source } = serverSigningSecret(config);
   const token = await mintToken(
-    runtime.jwtSecret,
+    secret,
     { userId: user, workspaceId: ws, roles: list as Role[] },
-    tokenLifetime(ttl, runtime.config.jwt.maxAgeSeconds),
+    lifetime,
   );
-  process.stdout.write(`${token}\n`);
+  output.token(token);
+  output.note(
+    `Token for ${user} in workspace ${ws} (${list.join(', ')}), valid ${formatDuration(lifetime)}, ` +
+      `signed with ${source}`,
+  );
 }
 
 /** --ttl, or 12 h; never past ENGRAM_JWT_MAX_AGE, which would give a token the API refuses. */
