@@ -117,7 +117,7 @@ export async function countExpiredPendingMemories(
 }
 
 export type ReviewQueueFilter = Readonly<{
-  status: 'pending' | 'expired';
+  statuses: readonly MemoryRecordStatus[];
   userId?: string | undefined;
   kind?: string | undefined;
   minConfidence?: number | undefined;
@@ -138,7 +138,7 @@ export async function findReviewQueue(
   const query = manager
     .createQueryBuilder(MemoryRecord, 'm')
     .where('m.workspace_id = :workspaceId', { workspaceId })
-    .andWhere('m.status = :status', { status: filter.status });
+    .andWhere('m.status IN (:...statuses)', { statuses: filter.statuses });
   if (filter.userId) query.andWhere('m.user_id = :userId', { userId: filter.userId });
   if (filter.kind) query.andWhere('m.kind = :kind', { kind: filter.kind });
   if (filter.minConfidence !== undefined) {

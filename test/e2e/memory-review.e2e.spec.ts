@@ -222,7 +222,7 @@ describe('memory review through HTTP', () => {
         .get('/v1/workspaces/w2/memories?status=approved')
         .auth(admin, { type: 'bearer' })
         .expect(400);
-      expect(badStatus.body.message).toMatch(/status must be pending or expired/);
+      expect(badStatus.body.message).toMatch(/status must be pending or rejected/);
     });
 
     it('never analyses messages of an agent whose memory is disabled', async () => {
@@ -259,6 +259,8 @@ describe('memory review through HTTP', () => {
         (r) => r.body.items.length === 1,
       );
       expect((await queue('?userId=hana')).body.items).toEqual([]);
+      // The list tells the console to offer approve and reject.
+      expect(pending.body.canReview).toBe(true);
       const id = pending.body.items[0].memoryId;
       await request(t.http)
         .post(`/v1/me/memories/${id}/approve`)
@@ -283,6 +285,7 @@ describe('memory review through HTTP', () => {
         (r) => r.body.items.length === 1,
       );
       expect((await queue()).body.items).toEqual([]);
+      expect(approved.body.canReview).toBe(false);
       const ivan = await t.token({ userId: 'ivan', workspaceId: 'w2', roles: ['user'] });
       const refused = await request(t.http)
         .post(`/v1/me/memories/${approved.body.items[0].memoryId}/reject`)

@@ -1,9 +1,13 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DateTime } from 'luxon';
-import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
+import {
+  MEMORY_KINDS,
+  REPORTED_MEMORY_STATUSES,
+  type MemoryKind,
+  type ReportedMemoryStatus,
+} from '@engram/domain';
 import { INSTANT_RANGE, isInstantInRange } from '../http/instant';
-import { MEMORY_STATUSES } from '../my-memories/memory.dto';
 
 /** A full date-time with a zone: an audit instant must not depend on the server's time zone. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
@@ -34,16 +38,8 @@ export class SourceMessageResponse {
 export class MemoryHistoryEntryResponse {
   @ApiProperty({ format: 'date-time' }) at!: string;
   @ApiProperty({
-    enum: [
-      'detected',
-      'reinforced',
-      'approved',
-      'rejected',
-      'expired',
-      'evicted',
-      'deleted',
-      'used',
-    ],
+    enum: ['detected', 'reinforced', 'approved', 'rejected', 'evicted', 'deleted', 'used'],
+    description: 'An expiry is a `rejected` step by `{ kind: expiry }`, reason `expired`',
   })
   event!: string;
   @ApiPropertyOptional({
@@ -62,7 +58,15 @@ export class MemoryAsOfResponse {
   @ApiProperty({ nullable: true, description: 'null once deleted, or erased' })
   content!: string | null;
   @ApiProperty({ minimum: 0, maximum: 1 }) confidence!: number;
-  @ApiProperty({ enum: MEMORY_STATUSES }) status!: string;
+  @ApiProperty({
+    enum: REPORTED_MEMORY_STATUSES,
+    description: 'A candidate nobody reviewed in time is rejected, reason `expired` (seed 002)',
+  })
+  status!: ReportedMemoryStatus;
+  @ApiPropertyOptional({
+    description: 'Why it was rejected: the reviewer’s reason, or `expired`',
+  })
+  reason?: string;
   @ApiPropertyOptional({ format: 'date-time' }) dueAt?: string;
   @ApiProperty({ description: 'Wipe generation' }) generation!: number;
   @ApiProperty({ type: SourceMessageResponse, nullable: true })

@@ -1,23 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
+import {
+  EXPIRED_REASON,
+  MEMORY_KINDS,
+  REPORTED_MEMORY_STATUSES,
+  reportMemoryStatus,
+  type MemoryKind,
+  type ReportedMemoryStatus,
+} from '@engram/domain';
 import type { MemoryRecord } from '@engram/projections';
 import { ReadQuery } from '../read-models/read-query';
 
-export const MEMORY_STATUSES = [
-  'pending',
-  'approved',
-  'rejected',
-  'expired',
-  'deleted',
-  'evicted',
-] as const;
+/** What `?status=` accepts: the reported statuses, and `expired`, kept for earlier clients. */
+export const MEMORY_STATUS_FILTERS = [...REPORTED_MEMORY_STATUSES, EXPIRED_REASON] as const;
 
 export class MyMemoriesQuery extends ReadQuery {
-  @ApiPropertyOptional({ enum: MEMORY_STATUSES, description: 'Default: pending and approved' })
+  @ApiPropertyOptional({
+    enum: MEMORY_STATUS_FILTERS,
+    description:
+      'Default: pending and approved. `rejected` includes the candidates that expired (seed 002: rejected automatically, reason `expired`); `expired`, kept for earlier clients, lists only those.',
+  })
   @IsOptional()
-  @IsIn(MEMORY_STATUSES, { message: `status must be one of: ${MEMORY_STATUSES.join(', ')}` })
-  status?: (typeof MEMORY_STATUSES)[number];
+  @IsIn(MEMORY_STATUS_FILTERS, {
+    message: `status must be one of: ${MEMORY_STATUS_FILTERS.join(', ')}`,
+  })
+  status?: (typeof MEMORY_STATUS_FILTERS)[number];
 
   @ApiPropertyOptional({ enum: MEMORY_KINDS })
   @IsOptional()
@@ -30,7 +37,16 @@ export class MemoryResponse {
   @ApiProperty({ enum: MEMORY_KINDS }) kind!: MemoryKind;
   @ApiProperty({ nullable: true, description: 'null once deleted' }) content!: string | null;
   @ApiProperty({ minimum: 0, maximum: 1 }) confidence!: number;
-  @ApiProperty({ enum: MEMORY_STATUSES }) status!: string;
+  @ApiProperty({
+    enum: REPORTED_MEMORY_STATUSES,
+    description: 'A candidate nobody reviewed before pendingTtlDays is rejected, reason `expired`',
+  })
+  status!: ReportedMemoryStatus;
+  @ApiPropertyOptional({
+    description:
+      'Why it was rejected: the reviewer’s reason, or `expired` (nobody reviewed it in time)',
+  })
+  reason?: string;
   @ApiProperty() sourceMessageId!: string;
   @ApiProperty({ nullable: true, description: 'The beginning of that message; null once deleted' })
   sourceExcerpt!: string | null;
@@ -42,7 +58,11 @@ export class MemoryResponse {
     description: '{ kind: person, userId, role } | { kind: policy } | { kind: expiry }',
   })
   decidedBy?: object;
-  @ApiPropertyOptional() rejectionReason?: string;
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'The same as `reason`, for earlier clients',
+  })
+  rejectionReason?: string;
   @ApiProperty({ format: 'date-time' }) lastSeenAt!: string;
   @ApiPropertyOptional({ format: 'date-time' }) lastUsedAt?: string;
   @ApiProperty() seenCount!: number;
@@ -51,6 +71,11 @@ export class MemoryResponse {
 export class MemoryListResponse {
   @ApiProperty({ type: [MemoryResponse] }) items!: MemoryResponse[];
   @ApiPropertyOptional({ nullable: true }) nextCursor?: string | null;
+  @ApiProperty({
+    description:
+      'Whether you approve or reject your pending memories yourself (POST …/{id}/approve · /reject): the workspace reviews in mode user',
+  })
+  canReview!: boolean;
 }
 
 export function toMemoryResponse(row: MemoryRecord): MemoryResponse {
@@ -59,7 +84,7 @@ export function toMemoryResponse(row: MemoryRecord): MemoryResponse {
     kind: row.kind,
     content: row.content ?? null,
     confidence: row.confidence,
-    status: row.status,
+    ...reportMemoryStatus(row.status, row.rejectionReason),
     sourceMessageId: row.sourceMessageId,
     sourceExcerpt: row.sourceExcerpt ?? null,
     sessionId: row.sessionId,

@@ -12,7 +12,13 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { deterministicId, memoryProfileDecider, userStream } from '@engram/domain';
+import {
+  deterministicId,
+  memoryProfileDecider,
+  storedStatusesOf,
+  userStream,
+  type MemoryPolicy,
+} from '@engram/domain';
 import {
   findMemories,
   findMemoryPolicy,
@@ -60,13 +66,18 @@ export class MyMemoriesController {
       [memoriesProjection.name, workspacePoliciesProjection.name],
       query,
     );
-    const rows = await this.readModels.read(me, (manager) =>
-      findMemories(manager, me.workspaceId, me.userId, {
-        statuses: query.status ? [query.status] : ['pending', 'approved'],
+    const { rows, policy } = await this.readModels.read(me, async (manager) => ({
+      rows: await findMemories(manager, me.workspaceId, me.userId, {
+        statuses: query.status ? storedStatusesOf(query.status) : ['pending', 'approved'],
         ...(query.kind ? { kind: query.kind } : {}),
       }),
-    );
-    return { items: rows.map(toMemoryResponse), nextCursor: null };
+      policy: await findMemoryPolicy(manager, me.workspaceId),
+    }));
+    return {
+      items: rows.map(toMemoryResponse),
+      nextCursor: null,
+      canReview: usersReviewTheirOwn(policy),
+    };
   }
 
   @Delete(':memoryId')
@@ -132,7 +143,7 @@ export class MyMemoriesController {
     const policy = await this.readModels.read(me, (manager) =>
       findMemoryPolicy(manager, me.workspaceId),
     );
-    if (policy.reviewMode !== 'user') {
+    if (!usersReviewTheirOwn(policy)) {
       throw new ForbiddenException(
         `Users review their own memories only in reviewMode user; this workspace uses ${policy.reviewMode}`,
       );
@@ -157,4 +168,9 @@ export class MyMemoriesController {
     );
     return { generation: result.state.generation, position: positionToJson(result.position) };
   }
+}
+
+/** Users approve or reject their own candidates only when the workspace reviews in mode user. */
+function usersReviewTheirOwn(policy: MemoryPolicy): boolean {
+  return policy.reviewMode === 'user';
 }

@@ -1,19 +1,39 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
+import {
+  EXPIRED_REASON,
+  MEMORY_KINDS,
+  type MemoryKind,
+  type ReportedMemoryStatus,
+} from '@engram/domain';
+import type { MemoryRecordStatus } from '@engram/projections';
 import { IsIdentifier } from '../http/identifier';
 import { PageQuery } from '../http/page-query';
 
-export const QUEUE_STATUSES = ['pending', 'expired'] as const;
+export const QUEUE_STATUSES = ['pending', 'rejected', EXPIRED_REASON] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+/**
+ * What the queue holds: candidates pending, and those the expiry rejected (`expired`, the same, kept
+ * for earlier clients). What an admin rejects leaves the queue, so `rejected` is the expired only.
+ */
+export function queueStatuses(status: QueueStatus): MemoryRecordStatus[] {
+  return status === 'pending' ? ['pending'] : ['expired'];
+}
 
 export class ReviewQueueQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: QUEUE_STATUSES, default: 'pending' })
+  @ApiPropertyOptional({
+    enum: QUEUE_STATUSES,
+    default: 'pending',
+    description:
+      'pending: to review. rejected: the candidates nobody reviewed before pendingTtlDays, rejected automatically (reason `expired`, seed 002); what an admin rejects leaves the queue. expired: the same as rejected, kept for earlier clients.',
+  })
   @IsOptional()
   @IsIn(QUEUE_STATUSES, {
-    message: 'status must be pending or expired (admins never see other statuses)',
+    message: 'status must be pending or rejected (admins never see other statuses)',
   })
-  status?: (typeof QUEUE_STATUSES)[number];
+  status?: QueueStatus;
 
   @IsIdentifier({ optional: true })
   userId?: string;
@@ -38,7 +58,9 @@ export class ReviewItem {
   @ApiProperty({ enum: MEMORY_KINDS }) kind!: MemoryKind;
   @ApiProperty() content!: string;
   @ApiProperty() confidence!: number;
-  @ApiProperty() status!: string;
+  @ApiProperty({ enum: ['pending', 'rejected'] }) status!: ReportedMemoryStatus;
+  @ApiPropertyOptional({ enum: [EXPIRED_REASON], description: 'Why it was rejected' })
+  reason?: string;
   @ApiProperty() sourceMessageId!: string;
   @ApiProperty({ description: 'The beginning of the message it came from' }) sourceExcerpt!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

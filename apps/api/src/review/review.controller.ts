@@ -15,6 +15,7 @@ import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
 import {
   DomainConflictError,
   DomainNotFoundError,
+  reportMemoryStatus,
   type ApproveMemory,
   type Clock,
   type RejectMemory,
@@ -36,6 +37,7 @@ import { EVERY_OWNER, ReadModels } from '../read-models/read-models';
 import { decideMemory } from './decide-memory';
 import { decodeCursor, encodeCursor } from './review-cursor';
 import {
+  queueStatuses,
   RejectBody,
   ReviewQueueQuery,
   ReviewQueueResponse,
@@ -72,7 +74,7 @@ export class ReviewController {
     const limit = query.limit ?? 20;
     const rows = await this.readModels.read(me, (manager) =>
       findReviewQueue(manager, workspaceId, {
-        status: query.status ?? 'pending',
+        statuses: queueStatuses(query.status ?? 'pending'),
         userId: query.userId,
         kind: query.kind,
         minConfidence: query.minConfidence,
@@ -165,7 +167,7 @@ export class ReviewController {
       kind: row.kind,
       content: row.content ?? '',
       confidence: row.confidence,
-      status: row.status,
+      ...reportMemoryStatus(row.status, row.rejectionReason),
       sourceMessageId: row.sourceMessageId,
       sourceExcerpt: row.sourceExcerpt ?? '',
       createdAt: row.createdAt.toISOString(),

@@ -11,7 +11,11 @@ import type {
   MemoryReinforced,
 } from '../memories/memory-events';
 import type { MemoryKind } from '../memories/memory-kinds';
-import type { MemoryStatus } from '../memories/memory-decider';
+import {
+  reportMemoryStatus,
+  type ReportedMemoryStatus,
+  type StoredMemoryStatus,
+} from '../memories/reported-status';
 import type { MessageRecorded } from '../messages/message-events';
 import type { MemoriesWiped } from '../memory-profile/memory-profile-events';
 
@@ -28,8 +32,9 @@ export type AsOfEvent = Readonly<{
   erased?: boolean;
 }>;
 
+/** An expiry is a `rejected` step by `{ kind: expiry }` with the reason `expired` (seed 002). */
 export type MemoryHistoryStep =
-  'detected' | 'reinforced' | 'approved' | 'rejected' | 'expired' | 'evicted' | 'deleted' | 'used';
+  'detected' | 'reinforced' | 'approved' | 'rejected' | 'evicted' | 'deleted' | 'used';
 
 export type MemoryHistoryEntry = Readonly<{
   at: string;
@@ -49,7 +54,9 @@ export type MemoryAsOf = Readonly<{
   /** null once deleted (as in the read model), or when the event holding it was erased. */
   content: string | null;
   confidence: number;
-  status: Exclude<MemoryStatus, 'absent'>;
+  status: ReportedMemoryStatus;
+  /** Why it was rejected: the reviewer's reason, or `expired` when nobody reviewed it in time. */
+  reason?: string;
   dueAt?: string;
   generation: number;
   /** The message it was (last) detected from, as it stood at that time; null if not in the history. */
@@ -63,7 +70,8 @@ type Working = {
   kind: MemoryKind;
   content: string | null;
   confidence: number;
-  status: Exclude<MemoryStatus, 'absent'>;
+  status: StoredMemoryStatus;
+  rejectionReason?: string;
   dueAt?: string;
   generation: number;
   sourceMessageId: string;
@@ -157,19 +165,24 @@ export class MemoriesAsOfReplay {
       }
       case 'MemoryRejected': {
         const { data } = event as MemoryRejected;
+        const reason = typeof data.reason === 'string' ? data.reason : undefined;
         this.decided(data.memoryId, 'rejected', {
           at,
           event: 'rejected',
           by: data.by,
-          ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
+          ...(reason === undefined ? {} : { reason }),
+        });
+        this.step(data.memoryId, (memory) => {
+          if (reason !== undefined) memory.rejectionReason = reason;
         });
         return;
       }
       case 'MemoryExpired': {
+        // Seed 002: an expired candidate is rejected automatically; reported so, the event stays.
         const { data } = event as MemoryExpired;
         this.decided(data.memoryId, 'expired', {
           at,
-          event: 'expired',
+          event: 'rejected',
           by: data.by,
           reason: data.reason,
         });
@@ -217,9 +230,10 @@ export class MemoriesAsOfReplay {
   /** The memories as they stood, in the order they were first detected. */
   result(): MemoryAsOf[] {
     return [...this.memories.values()].map((memory) => {
-      const { sourceMessageId, history, ...rest } = memory;
+      const { sourceMessageId, history, status, rejectionReason, ...rest } = memory;
       return {
         ...rest,
+        ...reportMemoryStatus(status, rejectionReason),
         sourceMessage: this.messages.get(sourceMessageId) ?? null,
         history: [...history],
       };
@@ -232,13 +246,10 @@ export class MemoriesAsOfReplay {
     if (memory) change(memory);
   }
 
-  private decided(
-    memoryId: string,
-    status: Exclude<MemoryStatus, 'absent'>,
-    entry: MemoryHistoryEntry,
-  ): void {
+  private decided(memoryId: string, status: StoredMemoryStatus, entry: MemoryHistoryEntry): void {
     this.step(memoryId, (memory) => {
       memory.status = status;
+      delete memory.rejectionReason;
       memory.history.push(entry);
     });
   }

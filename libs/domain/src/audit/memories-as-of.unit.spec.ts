@@ -118,16 +118,22 @@ describe('memoriesAsOf', () => {
       // Used once per MemoriesUsed event, however many times the id is listed; unknown ids change nothing.
       { at: at('11:30'), event: 'used' },
     ]);
-    expect(noon.mem4).toMatchObject({ kind: 'ongoing', status: 'expired' });
+    // Seed 002: an expired candidate is rejected automatically, and says why.
+    expect(noon.mem4).toMatchObject({ kind: 'ongoing', status: 'rejected', reason: 'expired' });
     expect(noon.mem4!.history.at(-1)).toEqual({
       at: at('11:45'),
-      event: 'expired',
+      event: 'rejected',
       by: { kind: 'expiry' },
       reason: 'expired',
     });
 
     const later = byId('12:45');
-    expect(later.mem2).toMatchObject({ status: 'rejected', content: 'Préfère le thé vert.' });
+    expect(later.mem2).toMatchObject({
+      status: 'rejected',
+      reason: 'faux',
+      content: 'Préfère le thé vert.',
+    });
+    expect(later.mem5).not.toHaveProperty('reason');
     expect(later.mem2!.history.at(-1)).toEqual({
       at: at('12:10'),
       event: 'rejected',

@@ -4,3 +4,4 @@ export * from './memory-events';
 export * from './memory-decider';
 export * from './memory-ids';
 export * from './memory-cap';
+export * from './reported-status';
