@@ -12,8 +12,14 @@ import { buildIfStale } from '../../scripts/build-if-stale';
 export default async function globalSetup(): Promise<void> {
   // The fault tests (worker-crash, graceful-shutdown) and the bench spawn the built processes; the
   // browser tests (console.e2e) load the built console from the API.
-  buildIfStale('server');
-  buildIfStale('console');
+  try {
+    buildIfStale('server');
+    buildIfStale('console');
+  } catch (error) {
+    // The compiler's errors are printed above: a stack trace of this setup would only hide them.
+    process.stderr.write(`\n${(error as Error).message}\n`);
+    process.exit(1);
+  }
   if (process.env.TEST_DATABASE_URL) return;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { asEmbeddedPostgresError } from './embedded-postgres-error';
 import { packagedServer, reachableBinaries, type PackagedServer } from './server-binaries';
 import { serverDataDir } from './server-data-dir';
@@ -48,7 +48,7 @@ export async function startEmbeddedPostgres(
     const data = serverDataDir(options.dataDir, user, shareDir);
     if (data.relocated) {
       options.onNotice?.(
-        `The ${user?.name} user that runs PostgreSQL cannot enter ${options.dataDir}'s folder: ` +
+        `The ${user?.name} user that runs PostgreSQL cannot enter ${dirname(options.dataDir)}: ` +
           `its data is in ${data.path}, linked from ${options.dataDir}`,
       );
     }
