@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { llmOptionsFromEnv, type LlmOptions } from '@engram/llm';
+import { LLM_VARIABLES, llmOptionsFromEnv, type LlmOptions } from '@engram/llm';
 import { LOG_LEVELS, type LogLevel } from '@engram/observability';
 import { formatDuration, parseDurationSeconds } from './duration';
 import { DEFAULT_HOST, isHost, isLoopbackHost } from './host';
@@ -68,6 +68,38 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * Every variable loadConfig reads: the README's configuration table lists exactly these (a test
+ * compares them), and a variable read here but missing from the list does not compile.
+ */
+export const SERVER_VARIABLES = [
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'ENGRAM_METRICS_PORT',
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+  'ENGRAM_DATA_DIR',
+  'ENGRAM_JWT_SECRET',
+  'ENGRAM_JWKS_URL',
+  'ENGRAM_JWT_ISSUER',
+  'ENGRAM_JWT_AUDIENCE',
+  'ENGRAM_JWT_MAX_AGE',
+  'ENGRAM_MASTER_KEY',
+  'ENGRAM_APP_DB_PASSWORD',
+  'ENGRAM_PROJECTOR_DB_PASSWORD',
+  'ENGRAM_RUN_WORKER',
+  'ENGRAM_DEV_TOKENS',
+  'ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS',
+  'ENGRAM_SCHEDULER_INTERVAL_SECONDS',
+  'ENGRAM_LEASE_TTL_SECONDS',
+  'ENGRAM_PARTITIONS',
+] as const;
+type Variable = (typeof SERVER_VARIABLES)[number];
+
+/** The whole configuration's variables: the server's and the LLM's. */
+export const CONFIG_VARIABLES: readonly string[] = [...SERVER_VARIABLES, ...LLM_VARIABLES];
+
 export function loadConfig(env: Env = process.env): EngramConfig {
   const databaseUrl = optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const listenHost = host(env);
@@ -103,14 +135,14 @@ export function loadConfig(env: Env = process.env): EngramConfig {
   };
 }
 
-function nonEmpty(env: Env, name: string): string | undefined {
+function nonEmpty(env: Env, name: Variable): string | undefined {
   const value = env[name];
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new ConfigError(name, 'is set but empty');
   return value;
 }
 
-function port(env: Env, name: string, fallback: number): number {
+function port(env: Env, name: Variable, fallback: number): number {
   return integerIn(env, name, fallback, 0, 65535);
 }
 
@@ -123,7 +155,7 @@ function logLevel(env: Env): LogLevel {
   return level;
 }
 
-function optionalUrl(env: Env, name: string, protocols: readonly string[]): string | undefined {
+function optionalUrl(env: Env, name: Variable, protocols: readonly string[]): string | undefined {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return undefined;
   let url: URL;
@@ -222,7 +254,7 @@ export function parseMasterKey(name: string, raw: string): Buffer {
   return key;
 }
 
-function seconds(env: Env, name: string, fallback: number): number {
+function seconds(env: Env, name: Variable, fallback: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
@@ -240,7 +272,7 @@ function llmOptions(env: Env): LlmOptions {
   }
 }
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
+function flag(env: Env, name: Variable, fallback: boolean): boolean {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
@@ -248,7 +280,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
-function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+function integerIn(env: Env, name: Variable, fallback: number, min: number, max: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);

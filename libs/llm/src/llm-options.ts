@@ -13,6 +13,15 @@ export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The variables llmOptionsFromEnv reads (part of the configuration the README's table lists). */
+export const LLM_VARIABLES = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'ENGRAM_LLM_MODEL',
+  'ENGRAM_LLM_TIMEOUT_MS',
+] as const;
+type LlmVariable = (typeof LLM_VARIABLES)[number];
+
 /** Reads OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL and ENGRAM_LLM_TIMEOUT_MS. */
 export function llmOptionsFromEnv(env: Env = process.env): LlmOptions {
   const apiKey = nonBlank(env, 'OPENAI_API_KEY');
@@ -26,14 +35,14 @@ export function llmOptionsFromEnv(env: Env = process.env): LlmOptions {
   };
 }
 
-function nonBlank(env: Env, name: string): string | undefined {
+function nonBlank(env: Env, name: LlmVariable): string | undefined {
   const value = env[name];
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new Error(`Invalid configuration: ${name} is set but empty`);
   return value.trim();
 }
 
-function checkHttpUrl(value: string, name: string): void {
+function checkHttpUrl(value: string, name: LlmVariable): void {
   let url: URL;
   try {
     url = new URL(value);
