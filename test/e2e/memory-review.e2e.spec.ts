@@ -75,6 +75,7 @@ describe('memory review through HTTP', () => {
       [{ reviewMode: 'maybe' }, 'reviewMode must be one of: auto, admin, user'],
       [{ autoApproveAbove: 1.5 }, 'autoApproveAbove must be a number from 0 to 1, or null'],
       [{ pendingTtlDays: 0 }, 'pendingTtlDays must be an integer from 1 to 365'],
+      [{ pendingTtlDays: null }, 'pendingTtlDays must be an integer from 1 to 365'],
       [{ liveWindow: 2.5 }, 'liveWindow must be an integer from 1 to 200'],
       [{ userMemoryCap: 100000 }, 'userMemoryCap must be an integer from 1 to 10000'],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone must be an IANA time zone'],

@@ -34,6 +34,12 @@ function range(name: string, min: number, max: number) {
   ];
 }
 
+/**
+ * Absent keeps the current value; null is not absent: IsOptional would let it through, the policy
+ * would store it and its read model refuse it. Only the fields that may be removed accept null.
+ */
+const Absent = () => ValidateIf((_, value) => value !== undefined);
+
 function apply(decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorator) => decorator(target, key));
 }
@@ -44,7 +50,7 @@ export class MemoryPolicyBody {
     enum: REVIEW_MODES,
     description: 'auto (default): approved at once; admin: admins review; user: each user reviews',
   })
-  @IsOptional()
+  @Absent()
   @IsIn(REVIEW_MODES, { message: `reviewMode must be one of: ${REVIEW_MODES.join(', ')}` })
   reviewMode?: ReviewMode;
 
@@ -62,32 +68,38 @@ export class MemoryPolicyBody {
   autoApproveAbove?: number | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 7 })
-  @IsOptional()
+  @Absent()
   @apply(range('pendingTtlDays', 1, 365))
   pendingTtlDays?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 20 })
-  @IsOptional()
+  @Absent()
   @apply(range('liveWindow', 1, 200))
   liveWindow?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 10 })
-  @IsOptional()
+  @Absent()
   @apply(range('summaryBatch', 1, 200))
   summaryBatch?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 10000, default: 200 })
-  @IsOptional()
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 10000,
+    default: 200,
+    description:
+      'Active (pending and approved) memories per user. Past it, the least recently used fact approved automatically (the policy) or by its user is evicted; a memory an admin approved is never evicted (seed 002: approved memories never expire unless deleted), nor any other kind, so the cap may be exceeded',
+  })
+  @Absent()
   @apply(range('userMemoryCap', 1, 10000))
   userMemoryCap?: number;
 
   @ApiPropertyOptional({ default: 'Europe/Paris' })
-  @IsOptional()
+  @Absent()
   @Validate(IsTimeZone)
   timeZone?: string;
 
   @ApiPropertyOptional({ enum: LOCALES, default: 'fr' })
-  @IsOptional()
+  @Absent()
   @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
   locale?: Locale;
 }
