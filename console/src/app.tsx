@@ -7,7 +7,9 @@ import { browserTimeZone } from './components/format';
 import { Layout } from './components/layout';
 import { useI18n } from './i18n/i18n';
 import { ActivityPage } from './pages/activity/activity-page';
+import { AgentsPage } from './pages/agents/agents-page';
 import { MemoriesPage } from './pages/memories/memories-page';
+import { PolicyPage } from './pages/policy/policy-page';
 import { ReviewPage } from './pages/review/review-page';
 import { navigate, useRoute } from './router';
 import { SignInPage } from './sign-in/sign-in-page';
@@ -36,6 +38,7 @@ export function App() {
       session,
       api,
       policy,
+      setPolicy,
       timeZone: policy?.timeZone ?? browserTimeZone(),
       isAdmin: session.claims.roles.includes('admin'),
     };
@@ -72,6 +75,10 @@ export function App() {
     <MemoriesPage />
   ) : route === 'review' ? (
     <ReviewPage />
+  ) : route === 'agents' ? (
+    <AgentsPage />
+  ) : route === 'policy' ? (
+    <PolicyPage />
   ) : (
     <ActivityPage />
   );

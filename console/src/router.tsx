@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 export const BASE = '/console';
-export const ROUTES = ['sign-in', 'activity', 'memories', 'review'] as const;
+export const ROUTES = ['sign-in', 'activity', 'memories', 'review', 'agents', 'policy'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** The page a /console/… path names (the API serves index.html for every one of them). */

@@ -27,7 +27,11 @@ describeInBrowser('web console in Chromium', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS: '0' }, { embedded: true });
+    // The expiry scheduler runs every second, so that a candidate dated long ago expires at once.
+    t = await startTestApp(
+      { ENGRAM_IDENTITY_CARD_DEBOUNCE_SECONDS: '0', ENGRAM_SCHEDULER_INTERVAL_SECONDS: '1' },
+      { embedded: true },
+    );
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     agent = await t.token({ userId: 'chat-web', workspaceId: WS, roles: ['agent'] });
@@ -71,7 +75,13 @@ describeInBrowser('web console in Chromium', () => {
   const shoot = (page: Page, name: string) =>
     page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-  const say = (userId: string, text: string, channel = 'web', traceId?: string) =>
+  const say = (
+    userId: string,
+    text: string,
+    channel = 'web',
+    traceId?: string,
+    extra: Readonly<{ agentId?: string; occurredAt?: string }> = {},
+  ) =>
     request(t.http)
       .post(`/v1/workspaces/${WS}/users/${userId}/messages`)
       .auth(agent, { type: 'bearer' })
@@ -82,8 +92,15 @@ describeInBrowser('web console in Chromium', () => {
         channel,
         text,
         ...(traceId ? { traceId } : {}),
+        ...extra,
       })
       .expect(202);
+  const setPolicy = (body: Record<string, unknown>) =>
+    request(t.http)
+      .put(`/v1/workspaces/${WS}/memory-policy`)
+      .auth(admin, { type: 'bearer' })
+      .send(body)
+      .expect(200);
 
   /** An action proposed in the web chat and confirmed from Telegram, one trace for both. */
   async function proposeOnWebConfirmOnTelegram(userId: string, summary: string): Promise<string> {
@@ -253,7 +270,173 @@ describeInBrowser('web console in Chromium', () => {
       () => request(t.http).get('/v1/me/memories?status=rejected').auth(bob, { type: 'bearer' }),
       (response) => response.body.items.length === 1,
     );
-    expect(rejected.body.items[0].rejectionReason).toBe('not durable');
+    expect(rejected.body.items[0]).toMatchObject({ status: 'rejected', reason: 'not durable' });
+    await page.context().close();
+  });
+
+  it('shows an admin the candidates rejected because nobody reviewed them in time, as rejected (expired)', async () => {
+    await setPolicy({ reviewMode: 'admin', pendingTtlDays: 7 });
+    const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString();
+    await say('carl', 'Je préfère les réunions le matin.', 'web', undefined, {
+      occurredAt: tenDaysAgo,
+    });
+    await eventually(
+      () =>
+        request(t.http)
+          .get(`/v1/workspaces/${WS}/memories?status=rejected`)
+          .auth(admin, { type: 'bearer' }),
+      (response) => response.body.items.length === 1,
+    );
+    const page = await openConsole();
+    await page.getByRole('button', { name: /Sign in as admin/ }).click();
+    await visit(page, 'Review', 'Memory review');
+    await page.getByRole('button', { name: 'Rejected (expired)' }).click();
+    const expired = page.locator('.review-item', { hasText: 'réunions le matin' });
+    await expired.waitFor();
+    expect(await expired.textContent()).toContain('Rejected (expired)');
+    expect(await expired.getByRole('button').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("lists the workspace's agents for an admin, each with Enable Memory, and switches one off", async () => {
+    await say('alice', 'Bonjour depuis Telegram.', 'telegram', undefined, {
+      agentId: 'telegram-bot',
+    });
+    await say('bob', 'Bonjour depuis le web.', 'web', undefined, { agentId: 'chat-web' });
+    await eventually(
+      () => request(t.http).get(`/v1/workspaces/${WS}/agents`).auth(admin, { type: 'bearer' }),
+      (response) => response.body.items.length === 2,
+    );
+    const page = await openConsole();
+    await page.getByRole('button', { name: /Sign in as admin/ }).click();
+    await visit(page, 'Agents', 'Agents');
+    const telegram = page.locator('.agent', { hasText: 'telegram-bot' });
+    const web = page.locator('.agent', { hasText: 'chat-web' });
+    await telegram.waitFor();
+    expect(await telegram.getByRole('switch', { name: 'Enable Memory' }).isChecked()).toBe(true);
+    expect(await web.textContent()).toContain('1 message');
+
+    await telegram.getByRole('switch', { name: 'Enable Memory' }).click();
+    await page.getByRole('status').getByText('Memory is off for telegram-bot.').waitFor();
+    expect(await telegram.getByRole('switch').isChecked()).toBe(false);
+    expect(await web.getByRole('switch').isChecked()).toBe(true);
+    await shoot(page, 'agents');
+    const stored = await eventually(
+      () => request(t.http).get(`/v1/workspaces/${WS}/agents`).auth(admin, { type: 'bearer' }),
+      (response) =>
+        response.body.items.some(
+          (item: { agentId: string; memoryEnabled: boolean }) =>
+            item.agentId === 'telegram-bot' && !item.memoryEnabled,
+        ),
+    );
+    expect(stored.body.items).toEqual([
+      expect.objectContaining({ agentId: 'chat-web', memoryEnabled: true }),
+      expect.objectContaining({
+        agentId: 'telegram-bot',
+        memoryEnabled: false,
+        updatedBy: 'admin',
+      }),
+    ]);
+    await page.context().close();
+  });
+
+  it('edits every field of the memory policy, showing the API’s validation message next to its field', async () => {
+    const page = await openConsole();
+    await page.getByRole('button', { name: /Sign in as admin/ }).click();
+    await visit(page, 'Policy', 'Memory policy');
+    const form = page.locator('form.policy-form');
+    for (const label of [
+      'Review mode',
+      'Approve at once from confidence',
+      'Days a candidate waits',
+      'Live window (messages)',
+      'Summary batch (messages)',
+      'Memories per user',
+      'Time zone',
+      'Prompt language',
+    ]) {
+      await form.getByLabel(label, { exact: true }).waitFor();
+    }
+    expect(await form.textContent()).toContain('a memory an admin approved is never evicted');
+
+    await form.getByLabel('Days a candidate waits', { exact: true }).fill('0');
+    await form.getByLabel('Time zone', { exact: true }).fill('Mars/Olympus');
+    await page.getByRole('button', { name: 'Save the policy' }).click();
+    const ttlError = page.locator('#policy-pendingTtlDays-error');
+    await ttlError.getByText('pendingTtlDays must be an integer from 1 to 365').waitFor();
+    await page
+      .locator('#policy-timeZone-error')
+      .getByText(/timeZone must be an IANA/)
+      .waitFor();
+    expect(
+      await form.getByLabel('Days a candidate waits', { exact: true }).getAttribute('aria-invalid'),
+    ).toBe('true');
+    await page.getByRole('alert').getByText('The policy was not saved').waitFor();
+    await shoot(page, 'policy');
+
+    await form.getByLabel('Days a candidate waits', { exact: true }).fill('5');
+    await form.getByLabel('Time zone', { exact: true }).fill('Europe/Paris');
+    await form.getByLabel('Approve at once from confidence', { exact: true }).fill('0.95');
+    await form.getByLabel('Review mode', { exact: true }).selectOption('user');
+    await page.getByRole('button', { name: 'Save the policy' }).click();
+    await page.getByRole('status').getByText('Policy saved.').waitFor();
+    expect(await ttlError.count()).toBe(0);
+    const saved = await request(t.http)
+      .get(`/v1/workspaces/${WS}/memory-policy`)
+      .auth(admin, { type: 'bearer' })
+      .expect(200);
+    expect(saved.body).toMatchObject({
+      reviewMode: 'user',
+      pendingTtlDays: 5,
+      autoApproveAbove: 0.95,
+      timeZone: 'Europe/Paris',
+    });
+    await page.context().close();
+  });
+
+  it('in review mode user, lets a user approve one pending memory and reject another on their memories page', async () => {
+    await setPolicy({ reviewMode: 'user', autoApproveAbove: null });
+    await say('dora', 'Je suis CTO chez StartupCorp et nous construisons une plateforme SaaS.');
+    await say(
+      'dora',
+      'Je préfère recevoir des exemples de code en Python plutôt qu’en pseudo-code.',
+    );
+    const dora = await t.token({ userId: 'dora', workspaceId: WS, roles: ['user'] });
+    const mine = (status: string) =>
+      request(t.http).get(`/v1/me/memories?status=${status}`).auth(dora, { type: 'bearer' });
+    await eventually(
+      () => mine('pending'),
+      (response) => response.body.items.length === 2,
+    );
+    const page = await openConsole();
+    await signInWithToken(page, dora);
+    await visit(page, 'My memories', 'My memories');
+    const list = page.getByRole('region', { name: 'What I remember' });
+    await list.getByText('approve or reject each pending memory').waitFor();
+    await list.getByRole('button', { name: /^Approve the memory .*StartupCorp/ }).waitFor();
+    await shoot(page, 'user-review');
+
+    await list.getByRole('button', { name: /^Approve the memory .*StartupCorp/ }).click();
+    await page.getByRole('status').getByText('Memory approved.').waitFor();
+    await list.getByRole('button', { name: /^Reject the memory .*Python/ }).click();
+    await page.getByRole('status').getByText('Memory rejected.').waitFor();
+    expect(await list.getByRole('button', { name: /^(Approve|Reject) the memory/ }).count()).toBe(
+      0,
+    );
+
+    const approved = await eventually(
+      () => mine('approved'),
+      (response) => response.body.items.length === 1,
+    );
+    expect(approved.body.items[0]).toMatchObject({
+      content: expect.stringContaining('StartupCorp'),
+      decidedBy: { kind: 'person', userId: 'dora', role: 'user' },
+    });
+    const rejected = await eventually(
+      () => mine('rejected'),
+      (response) => response.body.items.length === 1,
+    );
+    expect(rejected.body.items[0].content).toContain('Python');
     await page.context().close();
   });
 

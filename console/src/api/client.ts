@@ -3,13 +3,14 @@ import type {
   ActivityGroup,
   DemoUsers,
   IdentityCard,
-  Memory,
+  MemoryList,
   MemoryPolicy,
   MemorySettings,
   Page,
   ReviewFilters,
   ReviewItem,
   ReviewStatus,
+  WorkspaceAgent,
 } from './types';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,8 +27,13 @@ export class EngramApi {
     return this.call('GET', `/v1/me/activity${query({ cursor, limit: 20 })}`);
   }
 
-  memories(): Promise<Page<Memory>> {
+  memories(): Promise<MemoryList> {
     return this.call('GET', '/v1/me/memories');
+  }
+
+  /** In review mode user: the user decides on their own pending memories. */
+  decideMine(memoryId: string, decision: 'approve' | 'reject'): Promise<unknown> {
+    return this.call('POST', `/v1/me/memories/${encodeURIComponent(memoryId)}/${decision}`, {});
   }
 
   deleteMemory(memoryId: string): Promise<unknown> {
@@ -55,6 +61,21 @@ export class EngramApi {
 
   memoryPolicy(): Promise<MemoryPolicy> {
     return this.call('GET', `${this.workspace()}/memory-policy`);
+  }
+
+  /** Only the fields given change; the API answers the whole policy, or a 400 naming each field. */
+  changeMemoryPolicy(changes: Record<string, unknown>): Promise<MemoryPolicy> {
+    return this.call('PUT', `${this.workspace()}/memory-policy`, changes);
+  }
+
+  agents(): Promise<Page<WorkspaceAgent>> {
+    return this.call('GET', `${this.workspace()}/agents`);
+  }
+
+  setAgentMemory(agentId: string, enabled: boolean): Promise<{ enabled: boolean }> {
+    return this.call('PUT', `${this.workspace()}/agents/${encodeURIComponent(agentId)}/memory`, {
+      enabled,
+    });
   }
 
   reviewQueue(

@@ -32,12 +32,17 @@ export type Memory = {
   content: string | null;
   confidence: number;
   status: string;
+  /** Why it was rejected: a reviewer's reason, or `expired`. */
+  reason?: string;
   sourceMessageId: string;
   sourceExcerpt?: string | null;
   dueAt?: string;
   createdAt: string;
   decidedAt?: string;
 };
+
+/** GET /v1/me/memories: `canReview` when the workspace reviews in mode user (approve, reject). */
+export type MemoryList = Page<Memory> & { canReview: boolean };
 
 export type ReviewItem = {
   memoryId: string;
@@ -46,13 +51,15 @@ export type ReviewItem = {
   content: string;
   confidence: number;
   status: string;
+  reason?: string;
   sourceExcerpt: string;
   createdAt: string;
   ageSeconds: number;
   decidedAt?: string;
 };
 
-export type ReviewStatus = 'pending' | 'expired';
+/** The queue: pending candidates, and those rejected because nobody reviewed them in time. */
+export type ReviewStatus = 'pending' | 'rejected';
 
 export type ReviewFilters = { kind?: MemoryKind; userId?: string; minConfidence?: number };
 
@@ -64,10 +71,29 @@ export type MemorySettings = {
 
 export type IdentityCard = { markdown: string; memoryCount: number; generatedAt: string | null };
 
+export const REVIEW_MODES = ['auto', 'admin', 'user'] as const;
+export type ReviewMode = (typeof REVIEW_MODES)[number];
+
+/** GET/PUT /v1/workspaces/{ws}/memory-policy (absent fields keep their value on a PUT). */
 export type MemoryPolicy = {
-  reviewMode: 'auto' | 'admin' | 'user';
+  reviewMode: ReviewMode;
+  autoApproveAbove?: number;
+  pendingTtlDays: number;
+  liveWindow: number;
+  summaryBatch: number;
+  userMemoryCap: number;
   timeZone: string;
   locale: string;
+};
+
+export type WorkspaceAgent = {
+  agentId: string;
+  memoryEnabled: boolean;
+  firstSeenAt: string | null;
+  lastSeenAt: string | null;
+  messageCount: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
 };
 
 export type DemoUsers = { workspaceId: string; users: { userId: string; roles: Role[] }[] };

@@ -9,6 +9,8 @@ export type SignedIn = Readonly<{
   api: EngramApi;
   /** The workspace's memory policy, for admins (users may not read it). */
   policy: MemoryPolicy | null;
+  /** The policy as the API answered a change of it (the policy page). */
+  setPolicy: (policy: MemoryPolicy) => void;
   /** The workspace policy's zone when the caller may read it (admins), else the browser's. */
   timeZone: string;
   isAdmin: boolean;

@@ -19,7 +19,13 @@ export function Layout({ route, claims, timeZone, onSignOut, children }: Props) 
     ? [
         ['activity', t.nav.activity],
         ['memories', t.nav.memories],
-        ...(claims.roles.includes('admin') ? [['review', t.nav.review] as [Route, string]] : []),
+        ...(claims.roles.includes('admin')
+          ? ([
+              ['review', t.nav.review],
+              ['agents', t.nav.agents],
+              ['policy', t.nav.policy],
+            ] as [Route, string][])
+          : []),
       ]
     : [];
   return (

@@ -4,12 +4,20 @@ export const en = {
   appName: 'Engram console',
   skipToContent: 'Skip to content',
   language: 'Language',
-  nav: { label: 'Main', activity: 'Activity', memories: 'My memories', review: 'Review' },
+  nav: {
+    label: 'Main',
+    activity: 'Activity',
+    memories: 'My memories',
+    review: 'Review',
+    agents: 'Agents',
+    policy: 'Policy',
+  },
   signedInAs: (user: string, workspace: string) => `${user} in ${workspace}`,
   signOut: 'Sign out',
   loading: 'Loading…',
   retry: 'Retry',
   loadMore: 'Load more',
+  adminsOnly: 'This page is for the workspace’s admins.',
   timesIn: (zone: string) => `Times in ${zone}`,
   sessionExpired: 'Your session has expired or the token was refused: sign in again.',
   signIn: {
@@ -118,15 +126,20 @@ export const en = {
     wipeConfirm: 'Wipe everything',
     cancel: 'Cancel',
     wiped: 'All your memories were wiped.',
+    reviewHint: 'Your workspace lets you decide: approve or reject each pending memory.',
+    approve: 'Approve',
+    reject: 'Reject',
+    approveLabel: (content: string) => `Approve the memory “${content}”`,
+    rejectLabel: (content: string) => `Reject the memory “${content}”`,
+    approved: 'Memory approved.',
+    rejected: 'Memory rejected.',
   },
   review: {
     title: 'Memory review',
-    adminsOnly: 'This page is for the workspace’s admins.',
     notAdminMode: (mode: string) =>
       `This workspace reviews memories in mode “${mode}”: candidates wait for the admins only in mode “admin”.`,
     tabs: 'Queue',
-    pending: 'Pending',
-    expired: 'Expired',
+    tab: { pending: 'Pending', rejected: 'Rejected (expired)' },
     filters: 'Filters',
     kindFilter: 'Type',
     anyKind: 'Any type',
@@ -135,7 +148,7 @@ export const en = {
     apply: 'Apply',
     clear: 'Clear',
     empty: 'Nothing to review.',
-    emptyExpired: 'Nothing has expired.',
+    emptyExpired: 'No candidate was rejected for want of a review.',
     selectAll: 'Select all',
     select: (content: string) => `Select “${content}”`,
     selected: (count: number) => `${count} selected`,
@@ -149,7 +162,7 @@ export const en = {
     user: 'User',
     source: 'Source',
     age: 'Age',
-    expiredAt: 'Expired',
+    expiredAt: 'Rejected (expired)',
     actions: 'Decision',
     rejectTitle: (count: number) =>
       count === 1 ? 'Reject this memory?' : `Reject ${count} memories?`,
@@ -160,6 +173,59 @@ export const en = {
     rejected: (count: number) =>
       count === 1 ? '1 memory rejected.' : `${count} memories rejected.`,
     failed: (content: string, message: string) => `“${content}”: ${message}`,
+  },
+  agents: {
+    title: 'Agents',
+    intro:
+      'Every agent this workspace’s messages came from, and every agent switched here. With memory off, an agent’s messages are not analysed and the contexts it fetches carry no memories.',
+    empty: 'No agent yet: an agent appears with its first message (agentId).',
+    enableMemory: 'Enable Memory',
+    on: 'On',
+    off: 'Off',
+    seen: (count: number, first: string, last: string) =>
+      `${count === 1 ? '1 message' : `${count} messages`}, first ${first}, last ${last}`,
+    neverSeen: 'No message yet',
+    switchedBy: (who: string, when: string) => `switched by ${who} on ${when}`,
+    switched: (agent: string, enabled: boolean) =>
+      enabled ? `Memory is on for ${agent}.` : `Memory is off for ${agent}.`,
+  },
+  policy: {
+    title: 'Memory policy',
+    intro: 'How this workspace remembers: every field applies to all its users and agents.',
+    fields: {
+      reviewMode: 'Review mode',
+      autoApproveAbove: 'Approve at once from confidence',
+      pendingTtlDays: 'Days a candidate waits',
+      liveWindow: 'Live window (messages)',
+      summaryBatch: 'Summary batch (messages)',
+      userMemoryCap: 'Memories per user',
+      timeZone: 'Time zone',
+      locale: 'Prompt language',
+    },
+    hints: {
+      reviewMode: 'Who approves what the assistant detects.',
+      autoApproveAbove:
+        'In modes admin and user, candidates at least this confident (0 to 1) are approved at once. Empty: never.',
+      pendingTtlDays:
+        'A candidate nobody reviews within these days is rejected automatically (reason: expired).',
+      liveWindow: 'The latest messages of a session, given to the agent word for word.',
+      summaryBatch:
+        'How many messages must leave the live window before the summary is extended (one LLM call).',
+      userMemoryCap: 'Pending and approved memories a user may have.',
+      timeZone: 'IANA zone of the dates in the prompt, such as Europe/Paris.',
+      locale: 'Language of the prompt’s blocks.',
+    },
+    capEviction:
+      'Past it, the least recently used facts approved automatically or by their user are evicted; a memory an admin approved is never evicted, nor any other type.',
+    reviewModes: {
+      auto: 'auto: approved at once',
+      admin: 'admin: the admins review',
+      user: 'user: each user reviews their own',
+    },
+    save: 'Save the policy',
+    saved: 'Policy saved.',
+    unchanged: 'Nothing changed.',
+    invalid: 'The policy was not saved: see the fields marked.',
   },
 };
 

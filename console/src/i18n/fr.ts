@@ -4,12 +4,20 @@ export const fr: Messages = {
   appName: 'Console Engram',
   skipToContent: 'Aller au contenu',
   language: 'Langue',
-  nav: { label: 'Principale', activity: 'Activité', memories: 'Mes mémoires', review: 'Revue' },
+  nav: {
+    label: 'Principale',
+    activity: 'Activité',
+    memories: 'Mes mémoires',
+    review: 'Revue',
+    agents: 'Agents',
+    policy: 'Politique',
+  },
   signedInAs: (user, workspace) => `${user} dans ${workspace}`,
   signOut: 'Se déconnecter',
   loading: 'Chargement…',
   retry: 'Réessayer',
   loadMore: 'Afficher plus',
+  adminsOnly: 'Cette page est réservée aux administrateurs de l’espace.',
   timesIn: (zone) => `Heures en ${zone}`,
   sessionExpired: 'Votre session a expiré ou le jeton a été refusé : reconnectez-vous.',
   signIn: {
@@ -119,15 +127,21 @@ export const fr: Messages = {
     wipeConfirm: 'Tout effacer',
     cancel: 'Annuler',
     wiped: 'Toutes vos mémoires ont été effacées.',
+    reviewHint:
+      'Votre espace vous laisse décider : approuvez ou rejetez chaque mémoire en attente.',
+    approve: 'Approuver',
+    reject: 'Rejeter',
+    approveLabel: (content) => `Approuver la mémoire « ${content} »`,
+    rejectLabel: (content) => `Rejeter la mémoire « ${content} »`,
+    approved: 'Mémoire approuvée.',
+    rejected: 'Mémoire rejetée.',
   },
   review: {
     title: 'Revue des mémoires',
-    adminsOnly: 'Cette page est réservée aux administrateurs de l’espace.',
     notAdminMode: (mode) =>
       `Cet espace examine les mémoires en mode « ${mode} » : les candidates n’attendent les administrateurs qu’en mode « admin ».`,
     tabs: 'File',
-    pending: 'En attente',
-    expired: 'Expirées',
+    tab: { pending: 'En attente', rejected: 'Rejetées (expirées)' },
     filters: 'Filtres',
     kindFilter: 'Type',
     anyKind: 'Tous les types',
@@ -136,7 +150,7 @@ export const fr: Messages = {
     apply: 'Appliquer',
     clear: 'Effacer',
     empty: 'Rien à examiner.',
-    emptyExpired: 'Rien n’a expiré.',
+    emptyExpired: 'Aucune candidate n’a été rejetée faute d’examen.',
     selectAll: 'Tout sélectionner',
     select: (content) => `Sélectionner « ${content} »`,
     selected: (count) => (count <= 1 ? `${count} sélectionnée` : `${count} sélectionnées`),
@@ -150,7 +164,7 @@ export const fr: Messages = {
     user: 'Utilisateur',
     source: 'Source',
     age: 'Âge',
-    expiredAt: 'Expirée',
+    expiredAt: 'Rejetée (expirée)',
     actions: 'Décision',
     rejectTitle: (count) =>
       count === 1 ? 'Rejeter cette mémoire ?' : `Rejeter ${count} mémoires ?`,
@@ -159,5 +173,59 @@ export const fr: Messages = {
     approved: (count) => (count === 1 ? '1 mémoire approuvée.' : `${count} mémoires approuvées.`),
     rejected: (count) => (count === 1 ? '1 mémoire rejetée.' : `${count} mémoires rejetées.`),
     failed: (content, message) => `« ${content} » : ${message}`,
+  },
+  agents: {
+    title: 'Agents',
+    intro:
+      'Chaque agent dont viennent les messages de cet espace, et chaque agent réglé ici. Mémoire désactivée, les messages d’un agent ne sont pas analysés et les contextes qu’il demande ne portent aucune mémoire.',
+    empty: 'Aucun agent pour l’instant : un agent apparaît avec son premier message (agentId).',
+    enableMemory: 'Activer la mémoire (Enable Memory)',
+    on: 'Activée',
+    off: 'Désactivée',
+    seen: (count, first, last) =>
+      `${count <= 1 ? `${count} message` : `${count} messages`}, premier le ${first}, dernier le ${last}`,
+    neverSeen: 'Aucun message pour l’instant',
+    switchedBy: (who, when) => `réglé par ${who} le ${when}`,
+    switched: (agent, enabled) =>
+      enabled ? `Mémoire activée pour ${agent}.` : `Mémoire désactivée pour ${agent}.`,
+  },
+  policy: {
+    title: 'Politique de mémoire',
+    intro:
+      'Comment cet espace se souvient : chaque champ vaut pour tous ses utilisateurs et agents.',
+    fields: {
+      reviewMode: 'Mode de revue',
+      autoApproveAbove: 'Approuver d’emblée à partir de la confiance',
+      pendingTtlDays: 'Jours d’attente d’une candidate',
+      liveWindow: 'Fenêtre vive (messages)',
+      summaryBatch: 'Lot du résumé (messages)',
+      userMemoryCap: 'Mémoires par utilisateur',
+      timeZone: 'Fuseau horaire',
+      locale: 'Langue du prompt',
+    },
+    hints: {
+      reviewMode: 'Qui approuve ce que l’assistant détecte.',
+      autoApproveAbove:
+        'En modes admin et user, les candidates au moins aussi sûres (de 0 à 1) sont approuvées d’emblée. Vide : jamais.',
+      pendingTtlDays:
+        'Une candidate que personne n’examine dans ce délai est rejetée automatiquement (motif : expirée).',
+      liveWindow: 'Les derniers messages d’une session, donnés tels quels à l’agent.',
+      summaryBatch:
+        'Combien de messages doivent sortir de la fenêtre vive avant que le résumé ne s’étende (un appel LLM).',
+      userMemoryCap: 'Mémoires en attente et approuvées qu’un utilisateur peut avoir.',
+      timeZone: 'Fuseau IANA des dates du prompt, comme Europe/Paris.',
+      locale: 'Langue des blocs du prompt.',
+    },
+    capEviction:
+      'Au-delà, les faits les moins récemment utilisés, approuvés automatiquement ou par leur utilisateur, sont évincés ; une mémoire approuvée par un administrateur ne l’est jamais, ni aucun autre type.',
+    reviewModes: {
+      auto: 'auto : approuvées d’emblée',
+      admin: 'admin : les administrateurs examinent',
+      user: 'user : chacun examine les siennes',
+    },
+    save: 'Enregistrer la politique',
+    saved: 'Politique enregistrée.',
+    unchanged: 'Rien n’a changé.',
+    invalid: 'La politique n’a pas été enregistrée : voyez les champs signalés.',
   },
 };

@@ -15,6 +15,7 @@ export function MemoriesPage() {
   const { t } = useI18n();
   const { api } = useSignedIn();
   const [memories, setMemories] = useState<Memory[] | null>(null);
+  const [canReview, setCanReview] = useState(false);
   const [card, setCard] = useState<IdentityCard | null>(null);
   const [settings, setSettings] = useState<MemorySettings | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -26,6 +27,7 @@ export function MemoriesPage() {
     Promise.all([api.memories(), api.identityCard(), api.memorySettings()]).then(
       ([list, identity, current]) => {
         setMemories(list.items);
+        setCanReview(list.canReview);
         setCard(identity);
         setSettings(current);
       },
@@ -42,6 +44,26 @@ export function MemoriesPage() {
         (current) => current?.filter((item) => item.memoryId !== memory.memoryId) ?? null,
       );
       say(t.memories.deleted);
+    } catch (failure) {
+      say((failure as Error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Review mode user: approved stays in the list, rejected leaves it (it lists pending and approved).
+  const decide = async (memory: Memory, decision: 'approve' | 'reject') => {
+    setBusy(true);
+    try {
+      await api.decideMine(memory.memoryId, decision);
+      setMemories((current) =>
+        decision === 'approve'
+          ? (current?.map((item) =>
+              item.memoryId === memory.memoryId ? { ...item, status: 'approved' } : item,
+            ) ?? null)
+          : (current?.filter((item) => item.memoryId !== memory.memoryId) ?? null),
+      );
+      say(decision === 'approve' ? t.memories.approved : t.memories.rejected);
     } catch (failure) {
       say((failure as Error).message, 'error');
     } finally {
@@ -81,6 +103,9 @@ export function MemoriesPage() {
       </section>
       <section aria-labelledby="list-title">
         <h2 id="list-title">{t.memories.listTitle}</h2>
+        {canReview && memories?.some((memory) => memory.status === 'pending') ? (
+          <p class="notice">{t.memories.reviewHint}</p>
+        ) : null}
         {memories === null ? (
           <p>{t.loading}</p>
         ) : memories.length === 0 ? (
@@ -89,7 +114,9 @@ export function MemoriesPage() {
           <MemoriesByKind
             memories={memories}
             busy={busy}
+            canReview={canReview}
             onDelete={(memory) => void remove(memory)}
+            onDecide={(memory, decision) => void decide(memory, decision)}
           />
         )}
         <p>

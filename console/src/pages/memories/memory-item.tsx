@@ -4,9 +4,16 @@ import { formatDateTime } from '../../components/format';
 import { useSignedIn } from '../../auth/session-context';
 import { useI18n } from '../../i18n/i18n';
 
-type Props = Readonly<{ memory: Memory; busy: boolean; onDelete: () => void }>;
+type Props = Readonly<{
+  memory: Memory;
+  busy: boolean;
+  /** Pending, in review mode user: the user approves or rejects it. */
+  canDecide: boolean;
+  onDelete: () => void;
+  onDecide: (decision: 'approve' | 'reject') => void;
+}>;
 
-export function MemoryItem({ memory, busy, onDelete }: Props) {
+export function MemoryItem({ memory, busy, canDecide, onDelete, onDecide }: Props) {
   const { t, locale } = useI18n();
   const { timeZone } = useSignedIn();
   const content = memory.content ?? '';
@@ -24,15 +31,38 @@ export function MemoryItem({ memory, busy, onDelete }: Props) {
         <figcaption>{t.memories.from}</figcaption>
         <blockquote>{memory.sourceExcerpt ?? <em>{t.memories.noSource}</em>}</blockquote>
       </figure>
-      <button
-        type="button"
-        class="danger"
-        disabled={busy}
-        aria-label={t.memories.deleteLabel(content)}
-        onClick={onDelete}
-      >
-        {t.memories.delete}
-      </button>
+      <p class="decision">
+        {canDecide ? (
+          <>
+            <button
+              type="button"
+              class="primary"
+              disabled={busy}
+              aria-label={t.memories.approveLabel(content)}
+              onClick={() => onDecide('approve')}
+            >
+              {t.memories.approve}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t.memories.rejectLabel(content)}
+              onClick={() => onDecide('reject')}
+            >
+              {t.memories.reject}
+            </button>
+          </>
+        ) : null}
+        <button
+          type="button"
+          class="danger"
+          disabled={busy}
+          aria-label={t.memories.deleteLabel(content)}
+          onClick={onDelete}
+        >
+          {t.memories.delete}
+        </button>
+      </p>
     </li>
   );
 }

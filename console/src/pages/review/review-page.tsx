@@ -9,7 +9,10 @@ import { ReviewItemCard } from './review-item';
 
 type Message = { text: string; tone: 'info' | 'error' };
 
-/** Seed 002's memory management panel: the workspace's pending candidates and what expired. */
+/**
+ * Seed 002's memory management panel: the workspace's pending candidates, and those rejected
+ * automatically because nobody reviewed them in time (reported as rejected, reason expired).
+ */
 export function ReviewPage() {
   const { t } = useI18n();
   const { api, isAdmin, policy } = useSignedIn();
@@ -40,7 +43,7 @@ export function ReviewPage() {
     return (
       <section aria-labelledby="review-title">
         <h1 id="review-title">{t.review.title}</h1>
-        <p>{t.review.adminsOnly}</p>
+        <p>{t.adminsOnly}</p>
       </section>
     );
   }
@@ -94,14 +97,14 @@ export function ReviewPage() {
       ) : null}
       <LiveMessage message={message?.text ?? ''} tone={message?.tone} />
       <div class="tabs" role="group" aria-label={t.review.tabs}>
-        {(['pending', 'expired'] as const).map((tab) => (
+        {(['pending', 'rejected'] as const).map((tab) => (
           <button
             key={tab}
             type="button"
             aria-pressed={status === tab}
             onClick={() => setStatus(tab)}
           >
-            {t.review[tab]}
+            {t.review.tab[tab]}
           </button>
         ))}
       </div>

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { WorkspaceAgent } from '../../api/types';
+import { useSignedIn } from '../../auth/session-context';
+import { LiveMessage } from '../../components/live-message';
+import { useI18n } from '../../i18n/i18n';
+import { AgentCard } from './agent-card';
+
+type Message = { text: string; tone: 'info' | 'error' };
+
+/** Seed 002's "Enable Memory" in the memory settings panel: the workspace's agents, one switch each. */
+export function AgentsPage() {
+  const { t } = useI18n();
+  const { api, isAdmin } = useSignedIn();
+  const [agents, setAgents] = useState<WorkspaceAgent[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  useEffect(() => {
+    if (!isAdmin) return;
+    api.agents().then(
+      (page) => setAgents(page.items),
+      (failure: Error) => setMessage({ text: failure.message, tone: 'error' }),
+    );
+  }, [api, isAdmin]);
+
+  if (!isAdmin) {
+    return (
+      <section aria-labelledby="agents-title">
+        <h1 id="agents-title">{t.agents.title}</h1>
+        <p>{t.adminsOnly}</p>
+      </section>
+    );
+  }
+
+  // The list follows the switch a moment later (a read model): the answer is shown at once.
+  const switchMemory = async (agent: WorkspaceAgent, enabled: boolean) => {
+    setBusy(agent.agentId);
+    try {
+      const result = await api.setAgentMemory(agent.agentId, enabled);
+      setAgents(
+        (current) =>
+          current?.map((item) =>
+            item.agentId === agent.agentId ? { ...item, memoryEnabled: result.enabled } : item,
+          ) ?? null,
+      );
+      setMessage({ text: t.agents.switched(agent.agentId, result.enabled), tone: 'info' });
+    } catch (failure) {
+      setMessage({ text: (failure as Error).message, tone: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="agents-title">
+      <h1 id="agents-title">{t.agents.title}</h1>
+      <p class="intro">{t.agents.intro}</p>
+      <LiveMessage message={message?.text ?? ''} tone={message?.tone} />
+      {agents === null ? (
+        <p>{t.loading}</p>
+      ) : agents.length === 0 ? (
+        <p>{t.agents.empty}</p>
+      ) : (
+        <ul class="agents">
+          {agents.map((agent) => (
+            <AgentCard
+              key={agent.agentId}
+              agent={agent}
+              busy={busy === agent.agentId}
+              onSwitch={(enabled) => void switchMemory(agent, enabled)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
