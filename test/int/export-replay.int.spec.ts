@@ -56,6 +56,8 @@ const OWN_POSITION_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   actions: ['position'],
   // group_key is `event:{position}` for an event without a trace id.
   activity_events: ['position', 'group_key'],
+  llm_usage: [],
+  llm_deferrals: ['position'],
 };
 /**
  * … except those copied from event data (RollingSummaryExtended.throughPosition,
@@ -64,6 +66,10 @@ const OWN_POSITION_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 const DATA_POSITION_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['summarized_through_position'],
   identity_cards: ['based_on_position'],
+};
+/** Bigint columns that are sums (tokens, milliseconds), not positions: compared as they are. */
+const COUNT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  llm_usage: ['completion_tokens', 'latency_ms', 'prompt_tokens'],
 };
 /** Read models of the workspace, not of a user: not in a user's export, so not compared. */
 const WORKSPACE_TABLES = ['agent_settings', 'seen_agents', 'workspace_policies'];
@@ -78,7 +84,7 @@ function asText(res: request.Response, done: (error: Error | null, body: string)
   stream.on('end', () => done(null, text));
 }
 
-/** The decider of each kind of user stream (audit and memory-usage streams hold plain facts). */
+/** The decider of each kind of user stream (audit, memory-usage and llm-usage streams hold plain facts). */
 const DECIDERS: Readonly<Record<string, Decider<unknown, Event, unknown>>> = {
   message: messageDecider as Decider<unknown, Event, unknown>,
   action: actionDecider as Decider<unknown, Event, unknown>,
@@ -267,6 +273,20 @@ describe('export replay', () => {
       () => myMemories(),
       (r) => r.body.items.length === 1,
     );
+    // A daily LLM budget already spent: the next message's extraction waits for tomorrow.
+    await request(t.http)
+      .put(`/v1/workspaces/${ws}/memory-policy`)
+      .auth(admin, { type: 'bearer' })
+      .send({ llmCallsPerUserPerDay: 1 })
+      .expect(200);
+    await say('alice', 'J’habite à Lyon.');
+    await eventually(
+      () =>
+        original.projector.query<{ count: number }[]>(
+          `SELECT count(*)::int AS count FROM llm_deferrals WHERE user_id = 'alice'`,
+        ),
+      (rows) => rows[0]!.count > 0,
+    );
     await request(t.http)
       .put('/v1/me/memory-settings')
       .auth(alice, { type: 'bearer' })
@@ -323,6 +343,7 @@ describe('export replay', () => {
         'action',
         'audit',
         'identity-card',
+        'llm-usage',
         'memory',
         'memory-usage',
         'message',
@@ -374,7 +395,11 @@ describe('export replay', () => {
         .map((column) => column.databaseName)
         .sort();
       expect(bigints).toEqual(
-        [...(OWN_POSITION_COLUMNS[table] ?? []), ...(DATA_POSITION_COLUMNS[table] ?? [])]
+        [
+          ...(OWN_POSITION_COLUMNS[table] ?? []),
+          ...(DATA_POSITION_COLUMNS[table] ?? []),
+          ...(COUNT_COLUMNS[table] ?? []),
+        ]
           .filter((column) => column !== 'group_key')
           .sort(),
       );

@@ -10,8 +10,8 @@ import type { LlmUsageCounter } from './usage-counter';
 type Counting = Readonly<{ counter: LlmUsageCounter; clock: () => Date; model: string }>;
 
 /**
- * Runs one operation, records it in the counter and turns anything thrown into a failed outcome,
- * so the callers' "never throws" holds even for a bug in an implementation.
+ * Runs one operation, records it in the counter, gives the outcome its latency and turns anything
+ * thrown into a failed outcome, so the callers' "never throws" holds even for a bug in an implementation.
  */
 async function counted<T>(
   purpose: LlmPurpose,
@@ -31,6 +31,7 @@ async function counted<T>(
       usage: { promptTokens: 0, completionTokens: 0 },
     };
   }
+  const latencyMs = Math.max(0, counting.clock().getTime() - started);
   counting.counter.record({
     purpose,
     model: outcome.model,
@@ -40,9 +41,10 @@ async function counted<T>(
       ? { droppedCandidates: outcome.droppedCandidates }
       : {}),
     usage: outcome.usage,
-    durationMs: Math.max(0, counting.clock().getTime() - started),
+    durationMs: latencyMs,
   });
-  return outcome;
+  // The caller records the call in the user's ledger (LlmCallRecorded) with the same measure.
+  return { ...outcome, latencyMs };
 }
 
 export function countedExtractor(inner: MemoryExtractor, counting: Counting): MemoryExtractor {

@@ -3,19 +3,22 @@ import type { LlmUsageCounter } from './usage-counter';
 
 export type LlmPurpose = 'extraction' | 'summary' | 'identity_card';
 export type LlmUsage = Readonly<{ promptTokens: number; completionTokens: number }>;
+/** How long the call took (retries included), measured by the counting wrapper `createLlm` puts around each part. */
+type Timed = Readonly<{ latencyMs?: number }>;
 export type LlmOutcome<T> =
-  | Readonly<{
-      ok: true;
-      value: T;
-      model: string;
-      usage: LlmUsage;
-      /**
-       * Extraction only: candidates left out because they were instructions to the assistant
-       * (`userMemoriesOnly`), counted per purpose by the usage counter. Absent means none.
-       */
-      droppedCandidates?: number;
-    }>
-  | Readonly<{ ok: false; reason: string; model: string; usage: LlmUsage }>;
+  | (Timed &
+      Readonly<{
+        ok: true;
+        value: T;
+        model: string;
+        usage: LlmUsage;
+        /**
+         * Extraction only: candidates left out because they were instructions to the assistant
+         * (`userMemoriesOnly`), counted per purpose by the usage counter. Absent means none.
+         */
+        droppedCandidates?: number;
+      }>)
+  | (Timed & Readonly<{ ok: false; reason: string; model: string; usage: LlmUsage }>);
 export type ConversationLine = Readonly<{
   role: 'user' | 'assistant';
   text: string;

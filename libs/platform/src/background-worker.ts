@@ -23,6 +23,7 @@ import {
   readModelPolicies,
   memoryCapReactor,
   regenerateIdentityCards,
+  runDeferredLlmWork,
   summaryReactor,
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
@@ -148,6 +149,9 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       ),
       this.job('memory-expiry', schedulerInterval, () => expirePendingMemories(deps)),
       this.job('action-expiry', schedulerInterval, () => expirePendingActions(deps)),
+      this.job('deferred-llm-work', schedulerInterval, (signal) =>
+        runDeferredLlmWork(deps, signal),
+      ),
     ];
     this.coordinator = new LeaseCoordinator(this.dataSource, partitions, {
       workerId: this.workerId,

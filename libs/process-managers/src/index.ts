@@ -12,3 +12,6 @@ export * from './expiry/memory-expiry.job';
 export * from './expiry/action-expiry.job';
 export * from './scheduler-backlog';
 export * from './cached-policies';
+export * from './llm-usage/llm-ledger';
+export * from './llm-usage/llm-budget';
+export * from './llm-usage/deferred-llm-work.job';

@@ -2,6 +2,7 @@ import { DEFAULT_MEMORY_POLICY } from '@engram/domain';
 import {
   countExpiredPendingActions,
   countExpiredPendingMemories,
+  countDueLlmDeferrals,
   countIdentityCardsToRegenerate,
 } from '@engram/projections';
 import type { ProcessManagerDependencies } from './dependencies';
@@ -10,12 +11,13 @@ export type SchedulerBacklog = Readonly<{
   memory_expiry: number;
   action_expiry: number;
   identity_cards: number;
+  deferred_llm_work: number;
 }>;
 
 /**
  * The work the scheduled jobs have due and not done yet: the size of the work lists they read
- * (`expirePendingMemories`, `expirePendingActions`, `regenerateIdentityCards`), with their clock and
- * cut-offs. Needs the projector role, which sees every user.
+ * (`expirePendingMemories`, `expirePendingActions`, `regenerateIdentityCards`,
+ * `runDeferredLlmWork`), with their clock and cut-offs. Needs the projector role, which sees every user.
  */
 export async function schedulerBacklog(
   deps: Pick<ProcessManagerDependencies, 'dataSource' | 'clock'>,
@@ -23,17 +25,19 @@ export async function schedulerBacklog(
 ): Promise<SchedulerBacklog> {
   const now = deps.clock.now().toUTC();
   const manager = deps.dataSource.manager;
-  const [memoryExpiry, actionExpiry, identityCards] = await Promise.all([
+  const [memoryExpiry, actionExpiry, identityCards, deferredLlmWork] = await Promise.all([
     countExpiredPendingMemories(manager, now.toJSDate(), DEFAULT_MEMORY_POLICY.pendingTtlDays),
     countExpiredPendingActions(manager, now.toJSDate()),
     countIdentityCardsToRegenerate(
       manager,
       now.minus({ seconds: identityCardDebounceSeconds }).toJSDate(),
     ),
+    countDueLlmDeferrals(manager, now.toJSDate()),
   ]);
   return {
     memory_expiry: memoryExpiry,
     action_expiry: actionExpiry,
     identity_cards: identityCards,
+    deferred_llm_work: deferredLlmWork,
   };
 }

@@ -183,6 +183,9 @@ const policyBody = () =>
       fc.constantFrom('Europe/Paris', 'UTC', 'America/New_York', 'Mars/Olympus', 'utc', 'GMT+2'),
     ),
     locale: optional(fc.constantFrom(...LOCALES)),
+    llmCallsPerUserPerDay: optional(
+      fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constant(null)),
+    ),
   });
 
 const AGENT: readonly Role[] = ['agent'];

@@ -40,6 +40,8 @@ function range(name: string, min: number, max: number) {
  */
 const Absent = () => ValidateIf((_, value) => value !== undefined);
 
+const BUDGET_RULE = 'llmCallsPerUserPerDay must be an integer from 1 to 1000000, or null';
+
 function apply(decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorator) => decorator(target, key));
 }
@@ -102,4 +104,19 @@ export class MemoryPolicyBody {
   @Absent()
   @IsIn(LOCALES, { message: `locale must be one of: ${LOCALES.join(', ')}` })
   locale?: Locale;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 1_000_000,
+    nullable: true,
+    description:
+      'Extraction and summary calls per user per day (in timeZone); past it that work waits until the next day, recorded and shown to the user (GET /v1/me/llm-usage). Absent from the policy, or null: no budget (the default)',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt({ message: BUDGET_RULE })
+  @Min(1, { message: BUDGET_RULE })
+  @Max(1_000_000, { message: BUDGET_RULE })
+  llmCallsPerUserPerDay?: number | null;
 }

@@ -1,6 +1,7 @@
 import {
   deterministicId,
   isMemoryActive,
+  llmCallCause,
   memoryDecider,
   memoryIdFor,
   messageDecider,
@@ -12,6 +13,8 @@ import type { ConversationLine, ExtractedCandidate } from '@engram/llm';
 import { findLiveWindow, findMemories, findMemorySettings } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
+import { isBudgetSpent } from '../llm-usage/llm-budget';
+import { deferLlmCall, recordLlmCall, type LlmWorkDone } from '../llm-usage/llm-ledger';
 import { RetryLaterError, type Reactor } from '../runner/reactor';
 import { isTransientLlmFailure } from '../transient-failure';
 import { waitForProjections } from '../runner/wait-for-projections';
@@ -36,69 +39,90 @@ export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
     name: 'memory_extraction',
     handles: ['MessageRecorded'],
     react: async (event, signal) => {
-      const message = event as DecodedEvent<MessageRecorded>;
-      if (message.event.data.role !== 'user') return;
-      const { workspaceId, userId, occurredAt } = message.metadata;
-      const { agentId, sessionId, messageId } = message.event.data;
-      await waitForProjections(
-        deps,
-        READS,
-        { workspaceId, userId },
-        message.globalPosition,
-        signal,
-      );
-      if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return;
-      const manager = deps.dataSource.manager;
-      const settings = await findMemorySettings(manager, workspaceId, userId);
-      if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return;
-      const policy = await deps.policies.memoryPolicy(workspaceId);
-      const recent = await findLiveWindow(
-        manager,
-        workspaceId,
-        userId,
-        sessionId,
-        RECENT_CONTEXT + 1,
-      );
-      const existing = await findMemories(manager, workspaceId, userId, {
-        statuses: ['pending', 'approved'],
-      });
-      const outcome = await deps.llm.extractor.extract({
-        message: { role: 'user', text: message.event.data.text, occurredAt },
-        locale: policy.locale,
-        timeZone: policy.timeZone,
-        recentMessages: recent
-          .filter((line) => line.messageId !== messageId)
-          .slice(-RECENT_CONTEXT)
-          .map((line): ConversationLine => ({
-            role: line.role as ConversationLine['role'],
-            text: line.text,
-            occurredAt: line.occurredAt.toISOString(),
-          })),
-        existingMemories: existing.map((memory) => ({
-          kind: memory.kind,
-          content: memory.content ?? '',
-        })),
-      });
-      if (!outcome.ok) {
-        await recordFailure(deps, message, outcome.reason, outcome.model);
-        if (isTransientLlmFailure(outcome.reason)) {
-          throw new RetryLaterError(`extraction of ${messageId}: ${outcome.reason}`);
-        }
-        return;
-      }
-      const generation = settings?.generation ?? 0;
-      for (const candidate of outcome.value.slice(0, 3)) {
-        await recordCandidate(
-          deps,
-          message,
-          candidate,
-          generation,
-          policy.reviewMode,
-          policy.autoApproveAbove,
-        );
-      }
+      await extractFromMessage(deps, event as DecodedEvent<MessageRecorded>, signal);
     },
   };
+}
+
+/**
+ * The extraction of one message, for the reactor and for the deferred-work job. Past the user's
+ * daily budget it calls nothing and records that the work waits for the next day (never a
+ * RetryLaterError: that would hold every other owner of the partition). `heldAtGeneration`: run
+ * again after a deferral, a message from before a wipe is no longer analysed.
+ */
+export async function extractFromMessage(
+  deps: ProcessManagerDependencies,
+  message: DecodedEvent<MessageRecorded>,
+  signal?: AbortSignal,
+  heldAtGeneration?: number,
+): Promise<LlmWorkDone> {
+  if (message.event.data.role !== 'user') return 'nothing';
+  const { workspaceId, userId, occurredAt } = message.metadata;
+  const { agentId, sessionId, messageId } = message.event.data;
+  await waitForProjections(deps, READS, { workspaceId, userId }, message.globalPosition, signal);
+  if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return 'nothing';
+  const manager = deps.dataSource.manager;
+  const settings = await findMemorySettings(manager, workspaceId, userId);
+  if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return 'nothing';
+  const generation = settings?.generation ?? 0;
+  if (heldAtGeneration !== undefined && heldAtGeneration !== generation) return 'nothing';
+  const policy = await deps.policies.memoryPolicy(workspaceId);
+  const work = {
+    purpose: 'extraction' as const,
+    cause: llmCallCause.message(messageId),
+    metadata: followUpMetadata(message, deps.clock.now().toUTC().toISO()!),
+    timeZone: policy.timeZone,
+  };
+  if (await isBudgetSpent(deps, { workspaceId, userId }, policy, signal)) {
+    await deferLlmCall(deps, {
+      ...work,
+      messageId,
+      generation,
+      limit: policy.llmCallsPerUserPerDay!,
+    });
+    return 'deferred';
+  }
+  const recent = await findLiveWindow(manager, workspaceId, userId, sessionId, RECENT_CONTEXT + 1);
+  const existing = await findMemories(manager, workspaceId, userId, {
+    statuses: ['pending', 'approved'],
+  });
+  const outcome = await deps.llm.extractor.extract({
+    message: { role: 'user', text: message.event.data.text, occurredAt },
+    locale: policy.locale,
+    timeZone: policy.timeZone,
+    recentMessages: recent
+      .filter((line) => line.messageId !== messageId)
+      .slice(-RECENT_CONTEXT)
+      .map((line): ConversationLine => ({
+        role: line.role as ConversationLine['role'],
+        text: line.text,
+        occurredAt: line.occurredAt.toISOString(),
+      })),
+    existingMemories: existing.map((memory) => ({
+      kind: memory.kind,
+      content: memory.content ?? '',
+    })),
+  });
+  if (!outcome.ok) {
+    await recordFailure(deps, message, outcome.reason, outcome.model);
+    await recordLlmCall(deps, work, outcome);
+    if (isTransientLlmFailure(outcome.reason)) {
+      throw new RetryLaterError(`extraction of ${messageId}: ${outcome.reason}`);
+    }
+    return 'called';
+  }
+  for (const candidate of outcome.value.slice(0, 3)) {
+    await recordCandidate(
+      deps,
+      message,
+      candidate,
+      generation,
+      policy.reviewMode,
+      policy.autoApproveAbove,
+    );
+  }
+  await recordLlmCall(deps, work, outcome);
+  return 'called';
 }
 
 const EXCERPT_LENGTH = 200;

@@ -1,6 +1,7 @@
 import {
   deterministicId,
   identityCardDecider,
+  llmCallCause,
   userStream,
   type EventMetadata,
 } from '@engram/domain';
@@ -9,6 +10,7 @@ import { findIdentityCardsToRegenerate, findMemories } from '@engram/projections
 import { randomUUID } from 'node:crypto';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { eachApart } from '../each-apart';
+import { recordLlmCall } from '../llm-usage/llm-ledger';
 import { RetryLaterError } from '../runner/reactor';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
@@ -54,13 +56,6 @@ export async function regenerateIdentityCards(
           ...(memory.dueAt ? { dueAt: memory.dueAt.toISOString() } : {}),
         })),
       });
-      if (!outcome.ok) {
-        if (isTransientLlmFailure(outcome.reason)) {
-          throw new RetryLaterError(`identity card of ${userId}: ${outcome.reason}`);
-        }
-        return;
-      }
-      const stream = userStream(workspaceId, userId, 'identity-card', 'current');
       const metadata: EventMetadata = {
         workspaceId,
         userId,
@@ -68,6 +63,20 @@ export async function regenerateIdentityCards(
         correlationId: randomUUID(),
         occurredAt: now.toISO()!,
       };
+      const work = {
+        purpose: 'identity_card' as const,
+        cause: llmCallCause.identityCard(dirtyPosition),
+        metadata,
+        timeZone: policy.timeZone,
+      };
+      if (!outcome.ok) {
+        await recordLlmCall(deps, work, outcome);
+        if (isTransientLlmFailure(outcome.reason)) {
+          throw new RetryLaterError(`identity card of ${userId}: ${outcome.reason}`);
+        }
+        return;
+      }
+      const stream = userStream(workspaceId, userId, 'identity-card', 'current');
       await handleCommand(
         deps,
         stream,
@@ -83,6 +92,7 @@ export async function regenerateIdentityCards(
         },
         { metadata, eventIds: () => [deterministicId('identity-card', stream, dirtyPosition)] },
       );
+      await recordLlmCall(deps, work, outcome);
       regenerated += 1;
     },
     signal,

@@ -1,9 +1,17 @@
-import { deterministicId, sessionDecider, userStream, type MessageRecorded } from '@engram/domain';
+import {
+  deterministicId,
+  llmCallCause,
+  sessionDecider,
+  userStream,
+  type MessageRecorded,
+} from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
 import type { ConversationLine } from '@engram/llm';
 import { findMessagesToSummarize, findSession } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
+import { isBudgetSpent } from '../llm-usage/llm-budget';
+import { deferLlmCall, recordLlmCall, type LlmWorkDone } from '../llm-usage/llm-ledger';
 import { RetryLaterError, type Reactor } from '../runner/reactor';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
@@ -21,89 +29,117 @@ export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
     name: 'rolling_summary',
     handles: ['MessageRecorded'],
     react: async (event, signal) => {
-      const message = event as DecodedEvent<MessageRecorded>;
-      const { workspaceId, userId } = message.metadata;
-      const { sessionId } = message.event.data;
-      await waitForProjections(
-        deps,
-        READS,
-        { workspaceId, userId },
-        await deps.store.headPosition(),
-        signal,
-      );
-      const manager = deps.dataSource.manager;
-      const session = await findSession(manager, workspaceId, userId, sessionId);
-      if (!session) return;
-      const policy = await deps.policies.memoryPolicy(workspaceId);
-      const due = session.messageCount - policy.liveWindow - session.summarizedCount;
-      if (due < policy.summaryBatch) return;
-      const messages = await findMessagesToSummarize(
-        manager,
-        workspaceId,
-        userId,
-        sessionId,
-        session.summarizedThroughPosition,
-        due,
-      );
-      const last = messages.at(-1);
-      if (!last) return;
-      const stream = userStream(workspaceId, userId, 'session', sessionId);
-      const outcome = await deps.llm.summarizer.summarize({
-        previousSummary: session.rollingSummary,
-        messages: messages.map((line): ConversationLine => ({
-          role: line.role as ConversationLine['role'],
-          text: line.text,
-          occurredAt: line.occurredAt.toISOString(),
-        })),
-        locale: policy.locale,
-      });
-      const now = deps.clock.now().toUTC().toISO()!;
-      if (!outcome.ok) {
-        await handleCommand(
-          deps,
-          stream,
-          sessionDecider,
-          {
-            type: 'RecordSummaryFailure',
-            data: {
-              sessionId,
-              throughPosition: last.position,
-              reason: outcome.reason,
-              model: outcome.model,
-            },
-          },
-          {
-            metadata: followUpMetadata(message, now),
-            eventIds: () => [
-              deterministicId('summary-failure', stream, last.position, outcome.reason),
-            ],
-          },
-        );
-        if (isTransientLlmFailure(outcome.reason)) {
-          throw new RetryLaterError(`summary of ${sessionId}: ${outcome.reason}`);
-        }
-        return;
-      }
-      await handleCommand(
-        deps,
-        stream,
-        sessionDecider,
-        {
-          type: 'ExtendRollingSummary',
-          data: {
-            sessionId,
-            throughPosition: last.position,
-            messageCount: messages.length,
-            summarizedCount: session.summarizedCount + messages.length,
-            summary: outcome.value,
-            model: outcome.model,
-          },
-        },
-        {
-          metadata: followUpMetadata(message, now),
-          eventIds: () => [deterministicId('summary', stream, last.position)],
-        },
-      );
+      await extendRollingSummary(deps, event as DecodedEvent<MessageRecorded>, signal);
     },
   };
+}
+
+/**
+ * The summary due after one message of a session, for the reactor and for the deferred-work job
+ * (which reacts again to the message that found the budget spent: whatever is due by then is
+ * summarized). Past the user's daily budget it records that the work waits for the next day.
+ */
+export async function extendRollingSummary(
+  deps: ProcessManagerDependencies,
+  message: DecodedEvent<MessageRecorded>,
+  signal?: AbortSignal,
+): Promise<LlmWorkDone> {
+  const { workspaceId, userId } = message.metadata;
+  const { sessionId, messageId } = message.event.data;
+  await waitForProjections(
+    deps,
+    READS,
+    { workspaceId, userId },
+    await deps.store.headPosition(),
+    signal,
+  );
+  const manager = deps.dataSource.manager;
+  const session = await findSession(manager, workspaceId, userId, sessionId);
+  if (!session) return 'nothing';
+  const policy = await deps.policies.memoryPolicy(workspaceId);
+  const due = session.messageCount - policy.liveWindow - session.summarizedCount;
+  if (due < policy.summaryBatch) return 'nothing';
+  const messages = await findMessagesToSummarize(
+    manager,
+    workspaceId,
+    userId,
+    sessionId,
+    session.summarizedThroughPosition,
+    due,
+  );
+  const last = messages.at(-1);
+  if (!last) return 'nothing';
+  const now = deps.clock.now().toUTC().toISO()!;
+  const metadata = followUpMetadata(message, now);
+  if (await isBudgetSpent(deps, { workspaceId, userId }, policy, signal)) {
+    await deferLlmCall(deps, {
+      purpose: 'summary',
+      cause: llmCallCause.session(sessionId),
+      metadata,
+      timeZone: policy.timeZone,
+      messageId,
+      limit: policy.llmCallsPerUserPerDay!,
+    });
+    return 'deferred';
+  }
+  const stream = userStream(workspaceId, userId, 'session', sessionId);
+  const outcome = await deps.llm.summarizer.summarize({
+    previousSummary: session.rollingSummary,
+    messages: messages.map((line): ConversationLine => ({
+      role: line.role as ConversationLine['role'],
+      text: line.text,
+      occurredAt: line.occurredAt.toISOString(),
+    })),
+    locale: policy.locale,
+  });
+  const work = {
+    purpose: 'summary' as const,
+    cause: llmCallCause.summaryRange(sessionId, last.position),
+    metadata,
+    timeZone: policy.timeZone,
+  };
+  if (!outcome.ok) {
+    await handleCommand(
+      deps,
+      stream,
+      sessionDecider,
+      {
+        type: 'RecordSummaryFailure',
+        data: {
+          sessionId,
+          throughPosition: last.position,
+          reason: outcome.reason,
+          model: outcome.model,
+        },
+      },
+      {
+        metadata,
+        eventIds: () => [deterministicId('summary-failure', stream, last.position, outcome.reason)],
+      },
+    );
+    await recordLlmCall(deps, work, outcome);
+    if (isTransientLlmFailure(outcome.reason)) {
+      throw new RetryLaterError(`summary of ${sessionId}: ${outcome.reason}`);
+    }
+    return 'called';
+  }
+  await handleCommand(
+    deps,
+    stream,
+    sessionDecider,
+    {
+      type: 'ExtendRollingSummary',
+      data: {
+        sessionId,
+        throughPosition: last.position,
+        messageCount: messages.length,
+        summarizedCount: session.summarizedCount + messages.length,
+        summary: outcome.value,
+        model: outcome.model,
+      },
+    },
+    { metadata, eventIds: () => [deterministicId('summary', stream, last.position)] },
+  );
+  await recordLlmCall(deps, work, outcome);
+  return 'called';
 }
