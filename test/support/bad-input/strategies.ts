@@ -222,6 +222,7 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   'GET /v1/me/activity': { roles: USER },
   'GET /v1/workspaces/{ws}/memory-policy': { roles: ADMIN },
   'PUT /v1/workspaces/{ws}/memory-policy': { roles: ADMIN, body: policyBody },
+  'GET /v1/workspaces/{ws}/agents': { roles: ADMIN },
   'PUT /v1/workspaces/{ws}/agents/{agentId}/memory': {
     roles: ADMIN,
     body: () => record({ enabled: fc.boolean() }),
