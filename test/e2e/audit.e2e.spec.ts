@@ -4,18 +4,9 @@ import { Client } from 'pg';
 import request from 'supertest';
 import type { ExportLine } from '../../apps/api/src/audit/user-export';
 import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
+import { asText } from '../support/ndjson-body';
 
 type Line = ExportLine;
-
-/** supertest does not buffer application/x-ndjson by itself: keep the body as text. */
-function asText(res: request.Response, done: (error: Error | null, body: string) => void) {
-  // At parse time the response is still Node's incoming message.
-  const stream = res as unknown as NodeJS.ReadableStream;
-  let text = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => (text += chunk));
-  stream.on('end', () => done(null, text));
-}
 
 const parseLines = (text: string): Line[] =>
   text

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
-
-/** supertest does not buffer application/x-ndjson by itself: keep the body as text. */
-function asText(res: request.Response, done: (error: Error | null, body: string) => void) {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  let text = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => (text += chunk));
-  stream.on('end', () => done(null, text));
-}
+import { asText } from '../support/ndjson-body';
 
 type Item = { memoryId: string; content: string; status: string; reason?: string };
 

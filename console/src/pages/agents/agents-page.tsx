@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { WorkspaceAgent } from '../../api/types';
 import { useSignedIn } from '../../auth/session-context';
+import { AdminsOnly } from '../../components/admins-only';
 import { LiveMessage } from '../../components/live-message';
 import { useI18n } from '../../i18n/i18n';
 import { AgentCard } from './agent-card';
@@ -23,14 +24,7 @@ export function AgentsPage() {
     );
   }, [api, isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <section aria-labelledby="agents-title">
-        <h1 id="agents-title">{t.agents.title}</h1>
-        <p>{t.adminsOnly}</p>
-      </section>
-    );
-  }
+  if (!isAdmin) return <AdminsOnly id="agents-title" title={t.agents.title} />;
 
   // The list follows the switch a moment later (a read model): the answer is shown at once.
   const switchMemory = async (agent: WorkspaceAgent, enabled: boolean) => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/api-error';
 import { REVIEW_MODES } from '../../api/types';
 import { useSignedIn } from '../../auth/session-context';
+import { AdminsOnly } from '../../components/admins-only';
 import { LiveMessage } from '../../components/live-message';
 import { LOCALES, useI18n } from '../../i18n/i18n';
 import { PolicyFieldRow } from './policy-field';
@@ -46,14 +47,7 @@ export function PolicyPage() {
     );
   }, [api, isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <section aria-labelledby="policy-title">
-        <h1 id="policy-title">{t.policy.title}</h1>
-        <p>{t.adminsOnly}</p>
-      </section>
-    );
-  }
+  if (!isAdmin) return <AdminsOnly id="policy-title" title={t.policy.title} />;
 
   const save = async () => {
     if (!initial || !form) return;

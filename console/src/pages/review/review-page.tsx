@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ReviewFilters, ReviewItem, ReviewStatus } from '../../api/types';
 import { useSignedIn } from '../../auth/session-context';
+import { AdminsOnly } from '../../components/admins-only';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveMessage } from '../../components/live-message';
 import { useI18n } from '../../i18n/i18n';
@@ -39,14 +40,7 @@ export function ReviewPage() {
     );
   }, [api, isAdmin, status, filters]);
 
-  if (!isAdmin) {
-    return (
-      <section aria-labelledby="review-title">
-        <h1 id="review-title">{t.review.title}</h1>
-        <p>{t.adminsOnly}</p>
-      </section>
-    );
-  }
+  if (!isAdmin) return <AdminsOnly id="review-title" title={t.review.title} />;
 
   const loadMore = async () => {
     const page = await api.reviewQueue(status, filters, cursor);
