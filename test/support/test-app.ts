@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { mintToken } from '@engram/auth';
-import type { Role } from '@engram/domain';
+import type { Clock, Role } from '@engram/domain';
 import { createApp } from '../../apps/api/src/create-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_JWT_SECRET, embeddedTestRuntime, testRuntime } from './test-runtime';
@@ -21,10 +21,14 @@ export type TestApp = Readonly<{
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { logger?: Logger; database?: TestDatabase; embedded?: boolean } = {},
+  options: { logger?: Logger; database?: TestDatabase; embedded?: boolean; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const runtime = (options.embedded ? embeddedTestRuntime : testRuntime)(database, overrides);
+  const runtime = {
+    ...(options.embedded ? embeddedTestRuntime : testRuntime)(database, overrides),
+    // The API's and the worker's time (tests move it instead of waiting).
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
   // ENGRAM_TEST_LOGS=1 shows the application's logs (worker errors included).
   const app = await createApp(runtime, {
     logger: options.logger ?? (process.env.ENGRAM_TEST_LOGS ? undefined : false),

@@ -20,6 +20,7 @@ import { ContextModule } from './context/context.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { AuditModule } from './audit/audit.module';
 import { ConsoleModule } from './console/console.module';
+import { LlmUsageModule } from './llm-usage/llm-usage.module';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         ContextModule,
         AuditModule,
         ErasureModule,
+        LlmUsageModule,
         ConsoleModule.forRuntime(runtime),
       ],
       providers: [

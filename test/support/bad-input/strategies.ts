@@ -133,6 +133,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, fc.Arbitrary<string>>> = 
   agentId: fc.constantFrom('chat-web', 'other-agent'),
   locale: fc.constantFrom(...LOCALES, 'de'),
   maxTokens: fc.integer({ min: 0, max: 300_000 }).map(String),
+  days: fc.integer({ min: -5, max: 120 }).map(String),
   // A position far ahead waits 2 s and answers 503: drawn rarely (every read takes minPosition),
   // to bound the runtime.
   minPosition: fc.oneof(
@@ -220,6 +221,8 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   'GET /v1/me/identity-card': { roles: USER },
   'GET /v1/me/sessions/{sessionId}': { roles: USER },
   'GET /v1/me/activity': { roles: USER },
+  'GET /v1/me/llm-usage': { roles: USER },
+  'GET /v1/workspaces/{ws}/llm-usage': { roles: ADMIN },
   'GET /v1/workspaces/{ws}/memory-policy': { roles: ADMIN },
   'PUT /v1/workspaces/{ws}/memory-policy': { roles: ADMIN, body: policyBody },
   'GET /v1/workspaces/{ws}/agents': { roles: ADMIN },
