@@ -440,6 +440,38 @@ describeInBrowser('web console in Chromium', () => {
     await page.context().close();
   });
 
+  it('tells a user on their memories page that the daily LLM budget holds their analysis back until tomorrow', async () => {
+    await setPolicy({ reviewMode: 'auto', autoApproveAbove: null, llmCallsPerUserPerDay: 1 });
+    await say('erin', 'Je suis infirmière à Nantes.');
+    await say('erin', 'Je travaille de nuit.');
+    const erin = await t.token({ userId: 'erin', workspaceId: WS, roles: ['user'] });
+    await eventually(
+      () => request(t.http).get('/v1/me/llm-usage').auth(erin, { type: 'bearer' }),
+      (response) => response.body.deferred?.length === 1,
+    );
+    const page = await openConsole({ locale: 'fr-FR' });
+    await page.getByLabel('Jeton (JWT)').fill(erin);
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await visit(page, 'Mes mémoires', 'Mes mémoires');
+    await page.getByText('Analyse suspendue jusqu’à demain (quota atteint)').waitFor();
+    await page.context().close();
+    const english = await openConsole();
+    await signInWithToken(english, erin);
+    await visit(english, 'My memories', 'My memories');
+    await english.getByText('Analysis paused until tomorrow (quota reached)').waitFor();
+    await english.context().close();
+    // Users whose analysis is not held back see no notice.
+    const bob = await t.token({ userId: 'bob', workspaceId: WS, roles: ['user'] });
+    const other = await openConsole();
+    await signInWithToken(other, bob);
+    await visit(other, 'My memories', 'My memories');
+    await other.getByRole('heading', { level: 2, name: 'What I remember' }).waitFor();
+    await other.waitForLoadState('networkidle');
+    expect(await other.getByText('Analysis paused until tomorrow').count()).toBe(0);
+    await other.context().close();
+    await setPolicy({ llmCallsPerUserPerDay: null });
+  });
+
   it('reads well on a phone, in French', async () => {
     const page = await openConsole({ locale: 'fr-FR', width: 390, height: 844 });
     await page.getByRole('button', { name: /Se connecter comme alice/ }).click();

@@ -6,6 +6,7 @@ import type {
   MemoryList,
   MemoryPolicy,
   MemorySettings,
+  MyLlmUsage,
   Page,
   ReviewFilters,
   ReviewItem,
@@ -50,6 +51,11 @@ export class EngramApi {
 
   memorySettings(): Promise<MemorySettings> {
     return this.call('GET', '/v1/me/memory-settings');
+  }
+
+  /** Today's part of my LLM ledger: the budget and the analysis it holds back. */
+  llmUsage(): Promise<MyLlmUsage> {
+    return this.call('GET', '/v1/me/llm-usage?days=1');
   }
 
   changeMemorySettings(settings: {

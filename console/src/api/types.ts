@@ -97,3 +97,14 @@ export type WorkspaceAgent = {
 };
 
 export type DemoUsers = { workspaceId: string; users: { userId: string; roles: Role[] }[] };
+
+/** GET /v1/me/llm-usage, the part the console shows: the daily budget and the work it holds back. */
+export type MyLlmUsage = {
+  budget: { limit: number; usedToday: number; resetsAt: string } | null;
+  deferred: {
+    purpose: 'extraction' | 'summary';
+    cause: string;
+    deferredAt: string;
+    until: string;
+  }[];
+};

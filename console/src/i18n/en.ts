@@ -127,6 +127,7 @@ export const en = {
     cancel: 'Cancel',
     wiped: 'All your memories were wiped.',
     reviewHint: 'Your workspace lets you decide: approve or reject each pending memory.',
+    analysisDeferred: 'Analysis paused until tomorrow (quota reached)',
     approve: 'Approve',
     reject: 'Reject',
     approveLabel: (content: string) => `Approve the memory “${content}”`,

@@ -129,6 +129,7 @@ export const fr: Messages = {
     wiped: 'Toutes vos mémoires ont été effacées.',
     reviewHint:
       'Votre espace vous laisse décider : approuvez ou rejetez chaque mémoire en attente.',
+    analysisDeferred: 'Analyse suspendue jusqu’à demain (quota atteint)',
     approve: 'Approuver',
     reject: 'Rejeter',
     approveLabel: (content) => `Approuver la mémoire « ${content} »`,

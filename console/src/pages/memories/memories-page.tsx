@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveMessage } from '../../components/live-message';
 import { Markdown } from '../../components/markdown';
 import { useI18n } from '../../i18n/i18n';
+import { DeferredAnalysisNotice } from './deferred-analysis-notice';
 import { MemoriesByKind } from './memories-by-kind';
 import { MemorySettingsForm } from './memory-settings-form';
 
@@ -90,6 +91,7 @@ export function MemoriesPage() {
     <section aria-labelledby="memories-title">
       <h1 id="memories-title">{t.memories.title}</h1>
       <LiveMessage message={message?.text ?? ''} tone={message?.tone} />
+      <DeferredAnalysisNotice />
       {settings ? (
         <MemorySettingsForm settings={settings} onChange={setSettings} onMessage={say} />
       ) : null}
