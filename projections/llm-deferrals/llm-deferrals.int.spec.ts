@@ -1,4 +1,4 @@
-import type { LlmCallDeferred } from '@engram/domain';
+import { llmCallDeferred } from '../../test/fixtures/llm-usage-events';
 import {
   ALICE,
   BOB,
@@ -15,24 +15,9 @@ const ROOT_W1: Owner = { workspaceId: 'w1', userId: 'root' };
 const TONIGHT = '2026-06-01T22:00:00.000Z';
 const TOMORROW_NIGHT = '2026-06-02T22:00:00.000Z';
 
-const deferred = (
-  data: Partial<LlmCallDeferred['data']> = {},
-  owner: Owner = ALICE,
-): GivenEvent => ({
-  type: 'LlmCallDeferred',
-  data: {
-    purpose: 'extraction',
-    cause: 'message/m3',
-    messageId: 'm3',
-    generation: 0,
-    limit: 2,
-    day: '2026-06-01',
-    until: TONIGHT,
-    ...data,
-  } satisfies LlmCallDeferred['data'],
-  owner,
-  occurredAt: '2026-06-01T10:00:00.000Z',
-});
+/** Deferred in the morning (10:00 in Paris), the time the row keeps as deferredAt. */
+const deferred = (data: Parameters<typeof llmCallDeferred>[0] = {}, owner: Owner = ALICE) =>
+  llmCallDeferred(data, owner, { occurredAt: '2026-06-01T10:00:00.000Z' });
 
 const resumed = (until: string, cause = 'message/m3', owner: Owner = ALICE): GivenEvent => ({
   type: 'LlmCallResumed',

@@ -1,9 +1,8 @@
-import type { LlmCallDeferred, LlmCallRecorded } from '@engram/domain';
+import { llmCall, llmCallDeferred } from '../../test/fixtures/llm-usage-events';
 import {
   ALICE,
   BOB,
   projectionSpec,
-  type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
@@ -20,40 +19,6 @@ const ROOT_W1: Owner = { workspaceId: 'w1', userId: 'root' };
 const CAROL_W2: Owner = { workspaceId: 'w2', userId: 'carol' };
 const ROOT_W2: Owner = { workspaceId: 'w2', userId: 'root' };
 
-const call = (data: Partial<LlmCallRecorded['data']> = {}, owner: Owner = ALICE): GivenEvent => ({
-  type: 'LlmCallRecorded',
-  data: {
-    purpose: 'extraction',
-    cause: 'message/m1',
-    engine: 'offline-rules',
-    promptTokens: 0,
-    completionTokens: 0,
-    latencyMs: 2,
-    outcome: 'ok',
-    day: '2026-06-01',
-    ...data,
-  } satisfies LlmCallRecorded['data'],
-  owner,
-});
-
-const deferred = (
-  data: Partial<LlmCallDeferred['data']> = {},
-  owner: Owner = ALICE,
-): GivenEvent => ({
-  type: 'LlmCallDeferred',
-  data: {
-    purpose: 'extraction',
-    cause: 'message/m3',
-    messageId: 'm3',
-    generation: 0,
-    limit: 2,
-    day: '2026-06-01',
-    until: '2026-06-01T22:00:00.000Z',
-    ...data,
-  } satisfies LlmCallDeferred['data'],
-  owner,
-});
-
 describe('llm_usage projection', () => {
   let spec: ProjectionSpec;
 
@@ -68,8 +33,8 @@ describe('llm_usage projection', () => {
   it('given calls of one day and purpose, then one row summing them, engines sorted once each', async () => {
     expect(
       await spec.given([
-        call({ engine: 'gpt-4o-mini', promptTokens: 900, completionTokens: 40, latencyMs: 700 }),
-        call({
+        llmCall({ engine: 'gpt-4o-mini', promptTokens: 900, completionTokens: 40, latencyMs: 700 }),
+        llmCall({
           cause: 'message/m2',
           engine: 'gpt-4o-mini',
           promptTokens: 800,
@@ -78,8 +43,13 @@ describe('llm_usage projection', () => {
           outcome: 'failed',
           reason: 'timeout',
         }),
-        call({ cause: 'message/m2', latencyMs: 3 }),
-        call({ cause: 'message/m4', engine: 'gpt-4o-mini', outcome: 'invalid', reason: 'refusal' }),
+        llmCall({ cause: 'message/m2', latencyMs: 3 }),
+        llmCall({
+          cause: 'message/m4',
+          engine: 'gpt-4o-mini',
+          outcome: 'invalid',
+          reason: 'refusal',
+        }),
       ]),
     ).toEqual([
       {
@@ -100,13 +70,13 @@ describe('llm_usage projection', () => {
 
   it('given other days, purposes and users, then a row for each; deferrals counted on their day', async () => {
     const rows = await spec.given([
-      call(),
-      call({ purpose: 'summary', cause: 'session/s1/12' }),
-      call({ purpose: 'identity_card', cause: 'memories/14' }),
-      call({ day: '2026-06-02', cause: 'message/m5' }),
-      deferred(),
-      deferred({ cause: 'message/m6', messageId: 'm6' }),
-      call({}, BOB),
+      llmCall(),
+      llmCall({ purpose: 'summary', cause: 'session/s1/12' }),
+      llmCall({ purpose: 'identity_card', cause: 'memories/14' }),
+      llmCall({ day: '2026-06-02', cause: 'message/m5' }),
+      llmCallDeferred(),
+      llmCallDeferred({ cause: 'message/m6', messageId: 'm6' }),
+      llmCall({}, BOB),
     ]);
     expect(rows.map((row) => [row.user_id, row.day, row.purpose, row.calls, row.deferred])).toEqual(
       [
@@ -121,10 +91,10 @@ describe('llm_usage projection', () => {
 
   it('gives the same rows in one batch or event by event', async () => {
     const events = spec.events([
-      call({ engine: 'b', promptTokens: 5 }),
-      call({ engine: 'a', promptTokens: 7 }),
-      deferred(),
-      call({ purpose: 'summary', engine: 'a' }),
+      llmCall({ engine: 'b', promptTokens: 5 }),
+      llmCall({ engine: 'a', promptTokens: 7 }),
+      llmCallDeferred(),
+      llmCall({ purpose: 'summary', engine: 'a' }),
     ]);
     const once = await spec.given(events);
     for (const batchSize of [1, 2]) expect(await spec.given(events, { batchSize })).toEqual(once);
@@ -133,17 +103,17 @@ describe('llm_usage projection', () => {
   describe('queries and who may read them', () => {
     beforeAll(async () => {
       await spec.given([
-        call({ promptTokens: 10, completionTokens: 1 }),
-        call({ purpose: 'summary', cause: 'session/s1/9', promptTokens: 100 }),
-        call({ purpose: 'identity_card', cause: 'memories/3' }),
-        call({ day: '2026-05-20', cause: 'message/old' }),
-        deferred(),
-        call(
+        llmCall({ promptTokens: 10, completionTokens: 1 }),
+        llmCall({ purpose: 'summary', cause: 'session/s1/9', promptTokens: 100 }),
+        llmCall({ purpose: 'identity_card', cause: 'memories/3' }),
+        llmCall({ day: '2026-05-20', cause: 'message/old' }),
+        llmCallDeferred(),
+        llmCall(
           { engine: 'gpt-4o-mini', promptTokens: 20, outcome: 'failed', reason: 'http_503' },
           BOB,
         ),
-        call({}, ROOT_W1),
-        call({ promptTokens: 1000 }, CAROL_W2),
+        llmCall({}, ROOT_W1),
+        llmCall({ promptTokens: 1000 }, CAROL_W2),
       ]);
     });
 
