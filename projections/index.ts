@@ -36,6 +36,7 @@ import { Actions1764400004100 } from './actions/actions.migration';
 import { actionsProjection } from './actions/actions.projection';
 import { ActivityEvent } from './activity/activity.entity';
 import { ActivityEvents1764400004101 } from './activity/activity.migration';
+import { ActivityDetails1764400016200 } from './activity/activity-details.migration';
 import { activityProjection } from './activity/activity.projection';
 import { LlmUsage } from './llm-usage/llm-usage.entity';
 import { LlmUsage1764400016100 } from './llm-usage/llm-usage.migration';
@@ -92,7 +93,6 @@ export * from './actions/actions.projection';
 export * from './actions/actions.query';
 export * from './activity/activity.entity';
 export * from './activity/activity.projection';
-export { actionTitle, MAX_SUMMARY_LENGTH, summarizeEvent } from './activity/activity.summary';
 export * from './activity/activity.query';
 export * from './llm-usage/llm-usage.entity';
 export * from './llm-usage/llm-usage.projection';
@@ -151,6 +151,7 @@ export const READ_MODEL_MIGRATIONS = [
   LlmBudgetPolicy1764400016102,
   MemoriesEvictable1764400005010,
   SeenAgents1764400005011,
+  ActivityDetails1764400016200,
 ];
 export * from './runner/wait-for-checkpoints';
 export * from './runner/committed-checkpoints';

@@ -1,6 +1,7 @@
+import type { ActivityDetails } from '@engram/prompt-blocks';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One event of a user's history as the activity feed shows it: a one-line summary, no full text. */
+/** One event of a user's history as the activity feed shows it: structured fields, no full text. */
 @Entity({ name: 'activity_events' })
 export class ActivityEvent {
   @PrimaryColumn({ name: 'workspace_id', type: 'text' })
@@ -30,13 +31,12 @@ export class ActivityEvent {
   @Column({ name: 'group_key', type: 'text' })
   groupKey!: string;
 
-  /** One line, at most 160 characters, in English. */
-  @Column({ name: 'summary', type: 'text' })
-  summary!: string;
-
-  /** What a group starting with this event is called: an action's "tool → target «summary»", else the summary. */
-  @Column({ name: 'title', type: 'text' })
-  title!: string;
+  /**
+   * What happened, in structured fields (`ActivityEntry` less its type, libs/prompt-blocks): the
+   * API writes the line from them in the reader's language.
+   */
+  @Column({ name: 'details', type: 'jsonb' })
+  details!: ActivityDetails;
 
   /** The action an Action* event is about (the feed names the action in its group's title). */
   @Column({ name: 'action_id', type: 'text', nullable: true })

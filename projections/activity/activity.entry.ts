@@ -1,23 +1,22 @@
 import type {
   ActionAborted,
+  ActionFailed,
   ActionProposed,
-  AgentMemoryToggled,
+  AuditAccessRecorded,
   MemoryCandidateDetected,
   MemoryExtractionFailed,
   MemorySettingsChanged,
   MessageRecorded,
   RollingSummaryExtended,
   RollingSummaryFailed,
-  ActionFailed,
-  AuditAccessRecorded,
 } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
+import type { ActivityAction, ActivityEntry } from '@engram/prompt-blocks';
 
-/** The longest summary or title the feed stores. */
-export const MAX_SUMMARY_LENGTH = 160;
-/** How much of a user's message (or a memory's content) a summary quotes. */
+/** How much of a user's message (or a memory's content) the feed keeps. */
 export const EXCERPT_LENGTH = 60;
-const REASON_LENGTH = 80;
+/** How much of a reason, an error, an action's tool, target or summary the feed keeps. */
+export const REASON_LENGTH = 80;
 
 /** `text` on one line, cut to `max` characters (code points) with an ellipsis when longer. */
 export function excerpt(text: string, max: number): string {
@@ -36,105 +35,65 @@ export function eventChannel(event: DecodedEvent): string | null {
   return typeof channel === 'string' ? channel : (event.metadata.channel ?? null);
 }
 
-/** How the feed names an action: "gmail_send → delphine@acme.fr «Relance facture Q2»". */
-export function actionTitle(
-  action: Readonly<{ tool: string; target?: string | null | undefined; summary: string }>,
-): string {
-  const target = action.target ? ` → ${excerpt(action.target, REASON_LENGTH)}` : '';
-  return excerpt(
-    `${action.tool}${target} «${excerpt(action.summary, REASON_LENGTH)}»`,
-    MAX_SUMMARY_LENGTH,
-  );
-}
-
-const via = (channel: string | null) => (channel === null ? '' : ` (${channel})`);
-const because = (reason: string | undefined) =>
-  reason === undefined || reason.trim() === '' ? '' : `: ${excerpt(reason, REASON_LENGTH)}`;
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-function describe(event: DecodedEvent): string {
-  const channel = eventChannel(event);
-  switch (event.event.type) {
+/**
+ * What the feed keeps of an event, as structured fields that `activitySummary` (libs/prompt-blocks)
+ * writes in the reader's language: no line of text is stored, and of the user's own words only the
+ * beginning of a message or of a memory (EXCERPT_LENGTH). Pure: the same event gives the same entry.
+ */
+export function activityEntry(event: DecodedEvent): ActivityEntry {
+  const { type } = event.event;
+  switch (type) {
     case 'MessageRecorded': {
       const { data } = event.event as MessageRecorded;
       return data.role === 'user'
-        ? `Message from the user${via(channel)}: «${excerpt(data.text, EXCERPT_LENGTH)}»`
-        : `Assistant replied${via(channel)}`;
+        ? { type, role: 'user', excerpt: excerpt(data.text, EXCERPT_LENGTH) }
+        : { type, role: 'assistant' };
     }
-    case 'MemoryExtractionFailed': {
-      const { data } = event.event as MemoryExtractionFailed;
-      return `Memory extraction failed (${excerpt(data.reason, REASON_LENGTH)})`;
-    }
-    case 'RollingSummaryExtended': {
-      const { data } = event.event as RollingSummaryExtended;
-      return `Rolling summary extended (${plural(data.messageCount, 'message')})`;
-    }
+    case 'MemoryExtractionFailed':
     case 'RollingSummaryFailed': {
-      const { data } = event.event as RollingSummaryFailed;
-      return `Rolling summary failed (${excerpt(data.reason, REASON_LENGTH)})`;
+      const { data } = event.event as MemoryExtractionFailed | RollingSummaryFailed;
+      return { type, reason: excerpt(data.reason, REASON_LENGTH) };
     }
+    case 'RollingSummaryExtended':
+      return { type, messageCount: (event.event as RollingSummaryExtended).data.messageCount };
     case 'MemoryCandidateDetected': {
       const { data } = event.event as MemoryCandidateDetected;
-      return `Memory candidate: ${data.kind} «${excerpt(data.content, EXCERPT_LENGTH)}»`;
+      return { type, memoryKind: data.kind, excerpt: excerpt(data.content, EXCERPT_LENGTH) };
     }
-    case 'MemoryReinforced':
-      return 'Memory reinforced';
-    case 'MemoryApproved':
-      return 'Memory approved';
-    case 'MemoryRejected':
-      return 'Memory rejected';
-    case 'MemoryExpired':
-      return 'Memory expired';
-    case 'MemoryEvicted':
-      return 'Memory evicted (cap reached)';
-    case 'MemoryDeleted':
-      return 'Memory deleted';
     case 'MemorySettingsChanged': {
       const { data } = event.event as MemorySettingsChanged;
-      if (!data.enabled) return 'Memory settings changed (memory off)';
-      if (data.pausedUntil !== null) {
-        return `Memory settings changed (paused until ${data.pausedUntil})`;
-      }
-      return 'Memory settings changed (memory on)';
-    }
-    case 'MemoriesWiped':
-      return 'Memories wiped';
-    case 'IdentityCardRegenerated':
-      return 'Identity card updated';
-    case 'MemoryPolicyChanged':
-      return 'Memory policy changed';
-    case 'AgentMemoryToggled': {
-      const { data } = event.event as AgentMemoryToggled;
-      return `Agent memory turned ${data.enabled ? 'on' : 'off'} (${data.agentId})`;
+      return { type, enabled: data.enabled, pausedUntil: data.pausedUntil };
     }
     case 'ActionProposed':
-      return `Action proposed: ${actionTitle((event.event as ActionProposed).data)}`;
-    case 'ActionConfirmed':
-      return `Action confirmed${via(channel)}`;
-    case 'ActionExecuted':
-      return `Action executed${via(channel)}`;
-    case 'ActionAborted':
-      return `Action aborted${via(channel)}${because((event.event as ActionAborted).data.reason)}`;
+      return { type, ...activityAction((event.event as ActionProposed).data) };
+    case 'ActionAborted': {
+      const { reason } = (event.event as ActionAborted).data;
+      return { type, reason: reason ? excerpt(reason, REASON_LENGTH) : null };
+    }
     case 'ActionFailed':
-      return `Action failed${because((event.event as ActionFailed).data.error)}`;
-    case 'ActionExpired':
-      return 'Action expired';
+      return { type, error: excerpt((event.event as ActionFailed).data.error, REASON_LENGTH) };
     case 'AuditAccessRecorded': {
       const { data } = event.event as AuditAccessRecorded;
-      const by = `by auditor ${excerpt(data.auditorId, REASON_LENGTH)}`;
-      if (data.access === 'export') return `History exported ${by}`;
-      if (data.access === 'as_of') return `Memories viewed as of ${data.asOf ?? '?'} ${by}`;
-      return `Erasure requested ${by}`;
+      return {
+        type,
+        access: data.access,
+        auditorId: excerpt(data.auditorId, REASON_LENGTH),
+        asOf: data.asOf ?? null,
+      };
     }
     default:
-      return `Event ${event.event.type}`;
+      // The type says it all (FACT_ONLY_TYPES; one this code has no line for reads "Event X").
+      return { type } as ActivityEntry;
   }
 }
 
-/**
- * One line (at most MAX_SUMMARY_LENGTH characters, in English) saying what an event was, quoting at
- * most the beginning of the user's text. Pure: the same event always gives the same summary.
- */
-export function summarizeEvent(event: DecodedEvent): string {
-  return excerpt(describe(event), MAX_SUMMARY_LENGTH);
+/** An action's tool, target and summary as the feed keeps them (cut to REASON_LENGTH). */
+export function activityAction(
+  action: Readonly<{ tool: string; target?: string | null | undefined; summary: string }>,
+): ActivityAction {
+  return {
+    tool: excerpt(action.tool, REASON_LENGTH),
+    target: action.target ? excerpt(action.target, REASON_LENGTH) : null,
+    summary: excerpt(action.summary, REASON_LENGTH),
+  };
 }

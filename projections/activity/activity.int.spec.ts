@@ -13,8 +13,17 @@ import { ActionRecord } from '../actions/actions.entity';
 import { actionsProjection } from '../actions/actions.projection';
 import { applyBatch } from '../runner/apply-batch';
 import { ACTIVITY_EVENT_TYPES, activityProjection } from './activity.projection';
+import {
+  ACTIVITY_LINE_MAX,
+  activityEntryOf,
+  activitySummary,
+  activityTitle,
+  detailsOf,
+  type ActivityDetails,
+  type ActivityTextOptions,
+} from '@engram/prompt-blocks';
+import { activityEntry } from './activity.entry';
 import { findActivityPage, type ActivityGroup } from './activity.query';
-import { MAX_SUMMARY_LENGTH, summarizeEvent } from './activity.summary';
 
 const LONG_TEXT =
   "Peux-tu relancer Delphine pour la facture Q2 ? Elle devait payer avant le 15, et je n'ai rien reçu.";
@@ -47,16 +56,16 @@ const proposal = (extra: Partial<GivenEvent> = {}): GivenEvent => ({
   ...extra,
 });
 
-/** One event of every user-owned type, with the summary the feed gives it. */
-const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
+/** One event of every user-owned type, with the fields the feed keeps of it. */
+const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
   [
     userSaid(LONG_TEXT, { traceId: 't1' }),
-    'Message from the user (telegram): «Peux-tu relancer Delphine pour la facture Q2 ? Elle devait…»',
+    { role: 'user', excerpt: 'Peux-tu relancer Delphine pour la facture Q2 ? Elle devait…' },
   ],
-  [assistantSaid('web'), 'Assistant replied (web)'],
+  [assistantSaid('web'), { role: 'assistant' }],
   [
     { type: 'MemoryExtractionFailed', data: { messageId: 'm1', reason: 'timeout', model: 'x' } },
-    'Memory extraction failed (timeout)',
+    { reason: 'timeout' },
   ],
   [
     {
@@ -70,14 +79,14 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
         model: 'x',
       },
     },
-    'Rolling summary extended (10 messages)',
+    { messageCount: 10 },
   ],
   [
     {
       type: 'RollingSummaryFailed',
       data: { sessionId: 's1', throughPosition: '3', reason: 'llm down', model: 'x' },
     },
-    'Rolling summary failed (llm down)',
+    { reason: 'llm down' },
   ],
   [
     {
@@ -93,34 +102,28 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
         generation: 0,
       },
     },
-    "Memory candidate: preference «L'utilisateur préfère le thé vert le matin.»",
+    { memoryKind: 'preference', excerpt: "L'utilisateur préfère le thé vert le matin." },
   ],
   [
     { type: 'MemoryReinforced', data: { memoryId: 'mem1', sourceMessageId: 'm2', confidence: 1 } },
-    'Memory reinforced',
+    {},
   ],
-  [
-    { type: 'MemoryApproved', data: { memoryId: 'mem1', by: { kind: 'policy' } } },
-    'Memory approved',
-  ],
+  [{ type: 'MemoryApproved', data: { memoryId: 'mem1', by: { kind: 'policy' } } }, {}],
   [
     {
       type: 'MemoryRejected',
       data: { memoryId: 'mem1', by: { kind: 'policy' }, reason: 'nope' },
     },
-    'Memory rejected',
+    {},
   ],
   [
     {
       type: 'MemoryExpired',
       data: { memoryId: 'mem1', by: { kind: 'expiry' }, reason: 'expired' },
     },
-    'Memory expired',
+    {},
   ],
-  [
-    { type: 'MemoryEvicted', data: { memoryId: 'mem1', reason: 'cap' } },
-    'Memory evicted (cap reached)',
-  ],
+  [{ type: 'MemoryEvicted', data: { memoryId: 'mem1', reason: 'cap' } }, {}],
   [
     {
       type: 'MemoryDeleted',
@@ -130,45 +133,52 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, string])[] = [
         reason: 'deleted',
       },
     },
-    'Memory deleted',
+    {},
   ],
   [
     { type: 'MemorySettingsChanged', data: { enabled: false, pausedUntil: null } },
-    'Memory settings changed (memory off)',
+    { enabled: false, pausedUntil: null },
   ],
-  [{ type: 'MemoriesWiped', data: { generation: 1 } }, 'Memories wiped'],
+  [{ type: 'MemoriesWiped', data: { generation: 1 } }, {}],
   [
     {
       type: 'IdentityCardRegenerated',
       data: { markdown: '# Alice', memoryCount: 1, basedOnPosition: '9', model: 'x' },
     },
-    'Identity card updated',
+    {},
   ],
-  [proposal(), 'Action proposed: gmail_send → delphine@acme.fr «Relance facture Q2»'],
-  [{ type: 'ActionConfirmed', data: { actionId: 'a1', channel: 'web' } }, 'Action confirmed (web)'],
-  [
-    { type: 'ActionExecuted', data: { actionId: 'a1', result: { id: 'x' } }, channel: 'web' },
-    'Action executed (web)',
-  ],
+  [proposal(), { tool: 'gmail_send', target: 'delphine@acme.fr', summary: 'Relance facture Q2' }],
+  [{ type: 'ActionConfirmed', data: { actionId: 'a1', channel: 'web' } }, {}],
+  [{ type: 'ActionExecuted', data: { actionId: 'a1', result: { id: 'x' } }, channel: 'web' }, {}],
   [
     { type: 'ActionAborted', data: { actionId: 'a1', channel: 'telegram', reason: 'Plus besoin' } },
-    'Action aborted (telegram): Plus besoin',
+    { reason: 'Plus besoin' },
   ],
-  [
-    { type: 'ActionFailed', data: { actionId: 'a1', error: 'SMTP 550' } },
-    'Action failed: SMTP 550',
-  ],
-  [
-    { type: 'ActionExpired', data: { actionId: 'a1', expiresAt: defaultOccurredAt(1) } },
-    'Action expired',
-  ],
+  [{ type: 'ActionFailed', data: { actionId: 'a1', error: 'SMTP 550' } }, { error: 'SMTP 550' }],
+  [{ type: 'ActionExpired', data: { actionId: 'a1', expiresAt: defaultOccurredAt(1) } }, {}],
   [
     { type: 'AuditAccessRecorded', data: { access: 'export', auditorId: 'dpo' } },
-    'History exported by auditor dpo',
+    { access: 'export', auditorId: 'dpo', asOf: null },
   ],
 ];
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
+const text = (locale: 'fr' | 'en'): ActivityTextOptions => ({ locale, timeZone: 'Europe/Paris' });
+const activityEntryOfRow = (row: Record<string, unknown>) =>
+  activityEntryOf(row.event_type as string, row.details as ActivityDetails);
+
+/** A group as the API shows it in `locale`: its title and each event's line written out. */
+function shown(group: ActivityGroup | undefined, locale: 'fr' | 'en' = 'en') {
+  if (!group) return group;
+  return {
+    ...group,
+    title: activityTitle(group.title, text(locale)),
+    events: group.events.map(({ entry, ...event }) => ({
+      ...event,
+      summary: activitySummary(entry, event.channel, text(locale)),
+    })),
+  };
+}
 
 describe('activity_events projection', () => {
   let spec: ProjectionSpec;
@@ -198,13 +208,13 @@ describe('activity_events projection', () => {
         .sort(),
     );
     expect([...activityProjection.handles]).toEqual([...ACTIVITY_EVENT_TYPES]);
-    // Every handled type has its own summary (this list must grow with the catalog).
+    // Every handled type has its own fields (this list must grow with the catalog).
     expect(EVERY_TYPE.map(([event]) => event.type).sort()).toEqual(
       [...ACTIVITY_EVENT_TYPES, 'MessageRecorded'].sort(),
     );
   });
 
-  it('given a message in a trace, then one row: its summary, channel, trace and group', async () => {
+  it('given a message in a trace, then one row: its fields, channel, trace and group', async () => {
     expect(await spec.given([userSaid('Bonjour', { traceId: 't1' })])).toEqual([
       {
         workspace_id: 'w1',
@@ -215,31 +225,35 @@ describe('activity_events projection', () => {
         channel: 'telegram',
         trace_id: 't1',
         group_key: 't1',
-        summary: 'Message from the user (telegram): «Bonjour»',
-        title: 'Message from the user (telegram): «Bonjour»',
+        details: { role: 'user', excerpt: 'Bonjour' },
         action_id: null,
       },
     ]);
   });
 
-  it('given one event of each type, then a one-line summary each; an event without a trace is a group of one', async () => {
+  it('given one event of each type, then its fields, which read as a line of its own in French and English; an event without a trace is a group of one', async () => {
     const rows = await spec.given(EVERY_TYPE.map(([event]) => event));
-    expect(rows.map((row) => row.summary)).toEqual(EVERY_TYPE.map(([, summary]) => summary));
+    expect(rows.map((row) => row.details)).toEqual(EVERY_TYPE.map(([, details]) => details));
     expect(rows[1]).toMatchObject({ trace_id: null, group_key: 'event:2', channel: 'web' });
-    const proposed = rows.find((row) => row.event_type === 'ActionProposed');
-    expect(proposed).toMatchObject({
-      title: 'gmail_send → delphine@acme.fr «Relance facture Q2»',
+    expect(rows.find((row) => row.event_type === 'ActionProposed')).toMatchObject({
       action_id: 'a1',
       channel: 'telegram',
     });
     expect(rows.find((row) => row.event_type === 'ActionExecuted')).toMatchObject({
-      title: 'Action executed (web)',
       action_id: 'a1',
       channel: 'web',
     });
     for (const row of rows) {
-      expect(String(row.summary).length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
-      expect(String(row.summary)).not.toContain('\n');
+      for (const locale of ['fr', 'en'] as const) {
+        const line = activitySummary(
+          activityEntryOfRow(row),
+          row.channel as string | null,
+          text(locale),
+        );
+        expect(line).not.toMatch(/^(Event|Événement) /);
+        expect(line.length).toBeLessThanOrEqual(ACTIVITY_LINE_MAX + 1);
+        expect(line).not.toContain('\n');
+      }
     }
     // No user's full text, no assistant's text, no summary or card text.
     const all = JSON.stringify(rows);
@@ -267,7 +281,7 @@ describe('activity_events projection', () => {
     expect(rows.map((row) => row.event_type)).toEqual(['MessageRecorded', 'MemoriesWiped']);
   });
 
-  it('summaries stay on one line within the limit, whatever the input', () => {
+  it('keeps text on one line and short, whatever the input', () => {
     const [event] = buildEvents([
       proposal({
         data: {
@@ -281,16 +295,20 @@ describe('activity_events projection', () => {
       }),
       userSaid('un\n\ndeux\ttrois'),
     ]);
-    const summary = summarizeEvent(event as DecodedEvent);
-    expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
-    expect(summary).toMatch(/^Action proposed: gmail_send → x+…/);
+    const entry = activityEntry(event as DecodedEvent);
+    expect(entry).toMatchObject({ type: 'ActionProposed', tool: 'gmail_send' });
+    const { target, summary } = entry as { target: string; summary: string };
+    expect(target).toBe(`${'x'.repeat(79)}…`);
+    expect(Array.from(summary)).toHaveLength(80);
     expect(summary).not.toMatch(/\n/);
     const [, message] = buildEvents([proposal(), userSaid('un\n\ndeux\ttrois')]);
-    expect(summarizeEvent(message as DecodedEvent)).toBe(
-      'Message from the user (telegram): «un deux trois»',
-    );
+    expect(activityEntry(message as DecodedEvent)).toEqual({
+      type: 'MessageRecorded',
+      role: 'user',
+      excerpt: 'un deux trois',
+    });
     const unknown = { ...(event as DecodedEvent), event: { type: 'SomethingNew', data: {} } };
-    expect(summarizeEvent(unknown)).toBe('Event SomethingNew');
+    expect(detailsOf(activityEntry(unknown))).toEqual({});
   });
 
   describe('findActivityPage', () => {
@@ -335,7 +353,7 @@ describe('activity_events projection', () => {
         }),
       );
     const keys = (groups: readonly ActivityGroup[]) => groups.map((group) => group.groupKey);
-    const ACTION_TITLE = 'gmail_send → delphine@acme.fr «Relance facture Q2»';
+    const ACTION_TITLE = 'gmail_send → delphine@acme.fr "Relance facture Q2"';
 
     beforeEach(async () => {
       await project(buildEvents(history), true);
@@ -344,7 +362,7 @@ describe('activity_events projection', () => {
     it('groups by trace, newest first by first event, each with its events oldest first', async () => {
       const groups = await page(undefined, 10);
       expect(keys(groups)).toEqual(['t3', 'event:8', 't2', 'event:4', 't1']);
-      expect(groups[4]).toEqual({
+      expect(shown(groups[4])).toEqual({
         groupKey: 't1',
         traceId: 't1',
         title: ACTION_TITLE,
@@ -357,26 +375,26 @@ describe('activity_events projection', () => {
             type: 'MessageRecorded',
             at: at(1),
             channel: 'telegram',
-            summary: 'Message from the user (telegram): «Relance Delphine»',
+            summary: 'Message from the user via Telegram: "Relance Delphine"',
             position: '1',
           },
           {
             type: 'ActionProposed',
             at: at(2),
             channel: 'telegram',
-            summary: `Action proposed: ${ACTION_TITLE}`,
+            summary: `Action proposed via Telegram: ${ACTION_TITLE}`,
             position: '2',
           },
           {
             type: 'MessageRecorded',
             at: at(3),
             channel: 'telegram',
-            summary: 'Assistant replied (telegram)',
+            summary: 'Assistant replied via Telegram',
             position: '3',
           },
         ],
       });
-      expect(groups[3]).toMatchObject({
+      expect(shown(groups[3])).toMatchObject({
         groupKey: 'event:4',
         traceId: null,
         title: 'Memory approved',
@@ -385,15 +403,36 @@ describe('activity_events projection', () => {
         events: [{ type: 'MemoryApproved', channel: null, position: '4' }],
       });
       // The confirmation names the action it confirms, found through the actions read model.
-      expect(groups[2]).toMatchObject({ groupKey: 't2', title: ACTION_TITLE, channels: ['web'] });
-      expect(groups[0]).toMatchObject({ title: 'Memories wiped', channels: ['web'] });
+      expect(shown(groups[2])).toMatchObject({
+        groupKey: 't2',
+        title: ACTION_TITLE,
+        channels: ['web'],
+      });
+      expect(shown(groups[0])).toMatchObject({ title: 'Memories wiped', channels: ['web'] });
+    });
+
+    it('reads in French from the same rows', async () => {
+      const groups = await page(undefined, 10);
+      expect(shown(groups[4], 'fr')).toMatchObject({
+        title: 'gmail_send → delphine@acme.fr « Relance facture Q2 »',
+        events: [
+          { summary: "Message de l'utilisateur via Telegram : « Relance Delphine »" },
+          {
+            summary:
+              'Action proposée via Telegram : gmail_send → delphine@acme.fr « Relance facture Q2 »',
+          },
+          { summary: "Réponse de l'assistant via Telegram" },
+        ],
+      });
+      expect(shown(groups[0], 'fr')?.title).toBe('Souvenirs effacés');
     });
 
     it('titles an action event by its summary when the action is not (yet) in the actions read model', async () => {
       await spec.projector.manager.clear(ActionRecord);
       const groups = await page(undefined, 10);
-      expect(groups.find((group) => group.groupKey === 't2')?.title).toBe('Action confirmed (web)');
-      expect(groups.find((group) => group.groupKey === 't1')?.title).toBe(ACTION_TITLE);
+      const title = (key: string) => shown(groups.find((group) => group.groupKey === key))?.title;
+      expect(title('t2')).toBe('Action confirmed via the web chat');
+      expect(title('t1')).toBe(ACTION_TITLE);
     });
 
     it('pages with the keyset cursor; events arriving meanwhile neither repeat nor move a group', async () => {
@@ -406,7 +445,7 @@ describe('activity_events projection', () => {
 
       const second = await page(cursor, 2);
       expect(keys(second)).toEqual(['t2', 'event:4']);
-      expect(second[0]).toMatchObject({
+      expect(shown(second[0])).toMatchObject({
         firstPosition: '5',
         firstAt: at(5),
         lastAt: at(11),
@@ -414,7 +453,7 @@ describe('activity_events projection', () => {
         title: ACTION_TITLE,
       });
       expect(second[0]?.events.map((event) => event.position)).toEqual(['5', '6', '7', '11']);
-      expect(second[0]?.events[3]?.summary).toBe('Action executed (email)');
+      expect(shown(second[0])?.events[3]?.summary).toBe('Action executed via email');
 
       const third = await page(second[1]?.firstPosition, 2);
       expect(keys(third)).toEqual(['t1']);
@@ -442,10 +481,10 @@ describe('activity_events projection', () => {
       ).toEqual([]);
       const bobs = await spec.asUser(BOB, (m) => findActivityPage(m, 'w1', 'bob', { limit: 10 }));
       // Bob's trace t1 is his own group: Alice's t1 events are not in it.
-      expect(bobs).toEqual([
+      expect(bobs.map((group) => shown(group))).toEqual([
         expect.objectContaining({
           groupKey: 't1',
-          title: 'Message from the user (telegram): «Bob here»',
+          title: 'Message from the user via Telegram: "Bob here"',
           firstPosition: '10',
           events: [expect.objectContaining({ position: '10' })],
         }),

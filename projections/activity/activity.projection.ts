@@ -1,8 +1,9 @@
-import { EVENT_CATALOG, type ActionProposed } from '@engram/domain';
+import { EVENT_CATALOG } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
+import { detailsOf } from '@engram/prompt-blocks';
 import type { Projection } from '../runner/projection';
 import { ActivityEvent } from './activity.entity';
-import { actionTitle, eventChannel, summarizeEvent } from './activity.summary';
+import { activityEntry, eventChannel } from './activity.entry';
 
 /**
  * Not in anyone's feed: workspace-level events belong to no user's history, and MemoriesUsed is
@@ -35,7 +36,6 @@ export function isActionEventType(type: string): boolean {
 function activityRow(event: DecodedEvent): ActivityEvent {
   const position = event.globalPosition.toString();
   const traceId = event.metadata.traceId ?? null;
-  const summary = summarizeEvent(event);
   const isAction = isActionEventType(event.event.type);
   return {
     workspaceId: event.metadata.workspaceId,
@@ -46,12 +46,7 @@ function activityRow(event: DecodedEvent): ActivityEvent {
     channel: eventChannel(event),
     traceId,
     groupKey: traceId ?? `event:${position}`,
-    summary,
-    // Only the proposal names the action; the feed finds the others' title through their action id.
-    title:
-      event.event.type === 'ActionProposed'
-        ? actionTitle((event.event as ActionProposed).data)
-        : summary,
+    details: detailsOf(activityEntry(event)),
     actionId: isAction ? ((event.event.data as { actionId?: string }).actionId ?? null) : null,
   };
 }

@@ -1,12 +1,20 @@
+import {
+  activityEntryOf,
+  type ActivityAction,
+  type ActivityDetails,
+  type ActivityEntry,
+  type ActivityTitleSource,
+} from '@engram/prompt-blocks';
 import type { EntityManager } from 'typeorm';
-import { actionTitle } from './activity.summary';
+import { activityAction } from './activity.entry';
 import { isActionEventType } from './activity.projection';
 
 export type ActivityGroupEvent = Readonly<{
   type: string;
   at: Date;
   channel: string | null;
-  summary: string;
+  /** What happened, for `activitySummary` to write in the reader's language. */
+  entry: ActivityEntry;
   /** Global position (decimal string). */
   position: string;
 }>;
@@ -15,8 +23,8 @@ export type ActivityGroupEvent = Readonly<{
 export type ActivityGroup = Readonly<{
   groupKey: string;
   traceId: string | null;
-  /** The title of the group's first action event, else of its first event. */
-  title: string;
+  /** What names the group (`activityTitle`): its first action event's action, else its first event. */
+  title: ActivityTitleSource;
   /** Distinct, in order of appearance. */
   channels: string[];
   /** When the first and the last event (by position) occurred. */
@@ -41,8 +49,7 @@ type EventRow = {
   occurred_at: Date;
   channel: string | null;
   trace_id: string | null;
-  summary: string;
-  title: string;
+  details: ActivityDetails;
   action_tool: string | null;
   action_target: string | null;
   action_summary: string | null;
@@ -82,7 +89,7 @@ export async function findActivityPage(
   if (groups.length === 0) return [];
   const rows = await manager.query<EventRow[]>(
     `SELECT e.position::text AS position, e.group_key, e.event_type, e.occurred_at, e.channel,
-            e.trace_id, e.summary, e.title,
+            e.trace_id, e.details,
             a.tool AS action_tool, a.target AS action_target, a.summary AS action_summary
        FROM activity_events e
        LEFT JOIN actions a
@@ -103,10 +110,25 @@ export async function findActivityPage(
   });
 }
 
-function titleOf(row: EventRow): string {
-  return row.action_tool !== null && row.action_summary !== null
-    ? actionTitle({ tool: row.action_tool, target: row.action_target, summary: row.action_summary })
-    : row.title;
+const entryOf = (row: EventRow): ActivityEntry => activityEntryOf(row.event_type, row.details);
+
+/**
+ * What names a group: the action its first action event is about, as the actions read model has
+ * it; until that model has it, a proposal's own fields; else the event itself.
+ */
+function titleOf(row: EventRow): ActivityTitleSource {
+  const entry = entryOf(row);
+  const action: ActivityAction | null =
+    row.action_tool !== null && row.action_summary !== null
+      ? activityAction({
+          tool: row.action_tool,
+          target: row.action_target,
+          summary: row.action_summary,
+        })
+      : entry.type === 'ActionProposed'
+        ? entry
+        : null;
+  return { action, entry, channel: row.channel };
 }
 
 function toGroup(groupKey: string, rows: readonly EventRow[]): ActivityGroup {
@@ -129,7 +151,7 @@ function toGroup(groupKey: string, rows: readonly EventRow[]): ActivityGroup {
       type: row.event_type,
       at: row.occurred_at,
       channel: row.channel,
-      summary: row.summary,
+      entry: entryOf(row),
       position: row.position,
     })),
   };

@@ -157,7 +157,7 @@ describeInBrowser('web console in Chromium', () => {
     await page.getByRole('button', { name: /Sign in as alice/ }).click();
     const group = page.getByRole('listitem').filter({ hasText: traceId });
     await group.waitFor({ timeout: UI_WAIT_MS });
-    expect(await group.textContent()).toContain('gmail_send → delphine@acme.fr «facture Q2»');
+    expect(await group.textContent()).toContain('gmail_send → delphine@acme.fr "facture Q2"');
     for (const badge of ['Web', 'Telegram', 'Confirmed']) {
       await group.locator('.badge', { hasText: badge }).first().waitFor();
     }

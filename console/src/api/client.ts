@@ -24,8 +24,9 @@ export class EngramApi {
     private readonly onUnauthorized: () => void = () => undefined,
   ) {}
 
-  activity(cursor?: string | null): Promise<Page<ActivityGroup>> {
-    return this.call('GET', `/v1/me/activity${query({ cursor, limit: 20 })}`);
+  /** The feed's titles and summaries come written in `locale` (the UI's language). */
+  activity(locale: string, cursor?: string | null): Promise<Page<ActivityGroup>> {
+    return this.call('GET', `/v1/me/activity${query({ cursor, limit: 20, locale })}`);
   }
 
   memories(): Promise<MemoryList> {

@@ -7,3 +7,4 @@ export * from './recent-actions';
 export * from './recall-actions';
 export * from './recall-actions-tool';
 export * from './context';
+export * from './activity';

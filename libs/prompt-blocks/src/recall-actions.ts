@@ -29,18 +29,27 @@ export function renderRecalledActions(
   return actions.map((action) => recalledActionLine(action, options)).join('\n');
 }
 
+/**
+ * What an action was, on one line: `gmail_send → delphine@acme.fr « Relance facture Q2 »` (the
+ * tool, its target, its summary quoted), as recall lines and the activity feed's titles show it.
+ */
+export function actionSubject(
+  action: Readonly<{ tool: string; target: string | null; summary: string }>,
+  locale: Locale,
+): string {
+  const tool = toolLabel(action.tool, locale);
+  const target = targetForRecall(action.target, locale, action.tool);
+  const summary = quotedSummary(action.summary, locale, MAX_LENGTH.summary);
+  return [tool, ...(target ? [`→ ${target}`] : []), ...(summary ? [summary] : [])].join(' ');
+}
+
 export function recalledActionLine(action: ActionView, options: RecalledActionsOptions): string {
   const { locale, timeZone } = options;
   const fr = locale === 'fr';
   const inZone = (at: DateTime | null): string | null =>
     at ? formatNumeric(at.setZone(timeZone), locale) : null;
 
-  const tool = toolLabel(action.tool, locale);
-  const target = targetForRecall(action.target, locale, action.tool);
-  const summary = quotedSummary(action.summary, locale, MAX_LENGTH.summary);
-  const subject = [tool, ...(target ? [`→ ${target}`] : []), ...(summary ? [summary] : [])].join(
-    ' ',
-  );
+  const subject = actionSubject(action, locale);
   const status = RECALL_STATUS_LABELS[locale][action.status];
 
   const history: string[] = [];

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ActivityGroup } from '../../api/types';
 import { useSignedIn } from '../../auth/session-context';
 import { LiveMessage } from '../../components/live-message';
-import { useI18n } from '../../i18n/i18n';
+import { useI18n, type Locale } from '../../i18n/i18n';
 import { ActivityGroupItem } from './activity-group';
 import { appendPage, groupKey, mergeFreshPage } from './activity-groups';
 import { useNearEnd } from './use-near-end';
@@ -10,8 +10,16 @@ import { useNearEnd } from './use-near-end';
 /** How often the feed looks for new interactions while the tab is visible. */
 const REFRESH_MS = 4000;
 
-/** Seed 000's /personal/activity: the caller's feed, newest first, grouped by trace. */
+/**
+ * Seed 000's /personal/activity: the caller's feed, newest first, grouped by trace. The API writes
+ * its titles and summaries in the UI's language, so another language starts the feed over.
+ */
 export function ActivityPage() {
+  const { locale } = useI18n();
+  return <ActivityFeed key={locale} locale={locale} />;
+}
+
+function ActivityFeed({ locale }: { locale: Locale }) {
   const { t } = useI18n();
   const { api } = useSignedIn();
   const [groups, setGroups] = useState<ActivityGroup[]>([]);
@@ -28,7 +36,7 @@ export function ActivityPage() {
     if (loading || (loaded && !cursor)) return;
     setLoading(true);
     try {
-      const page = await api.activity(cursor);
+      const page = await api.activity(locale, cursor);
       setGroups((current) => appendPage(current, page.items));
       setCursor(page.nextCursor ?? null);
       setLoaded(true);
@@ -38,7 +46,7 @@ export function ActivityPage() {
     } finally {
       setLoading(false);
     }
-  }, [api, cursor, loaded, loading]);
+  }, [api, cursor, loaded, loading, locale]);
 
   useEffect(() => {
     // The first page; later ones come from scrolling.
@@ -49,7 +57,7 @@ export function ActivityPage() {
     const refresh = async () => {
       if (document.hidden) return;
       try {
-        const page = await api.activity();
+        const page = await api.activity(locale);
         const merged = mergeFreshPage(groupsRef.current, page.items);
         setGroups(merged.groups);
         if (merged.restarted || groupsRef.current.length === 0) setCursor(page.nextCursor ?? null);
@@ -60,7 +68,7 @@ export function ActivityPage() {
     };
     const timer = setInterval(() => void refresh(), REFRESH_MS);
     return () => clearInterval(timer);
-  }, [api, t]);
+  }, [api, t, locale]);
 
   const sentinel = useNearEnd(() => void loadMore(), loaded && cursor !== null && !loading);
 

@@ -1,0 +1,2 @@
+export * from './activity-entry';
+export * from './activity-text';
