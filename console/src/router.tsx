@@ -5,8 +5,12 @@ export const BASE = '/console';
 export const ROUTES = ['sign-in', 'activity', 'memories', 'review', 'agents', 'policy'] as const;
 export type Route = (typeof ROUTES)[number];
 
+/** Seed 000's address of the activity page, served by the API with the same index.html. */
+export const ACTIVITY_PAGE_PATH = '/personal/activity';
+
 /** The page a /console/… path names (the API serves index.html for every one of them). */
 export function routeOf(pathname: string): Route | null {
+  if (pathname.replace(/\/+$/, '') === ACTIVITY_PAGE_PATH) return 'activity';
   const name = pathname.startsWith(BASE)
     ? pathname.slice(BASE.length).replace(/^\/+|\/+$/g, '')
     : '';

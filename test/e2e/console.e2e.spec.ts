@@ -472,6 +472,38 @@ describeInBrowser('web console in Chromium', () => {
     await setPolicy({ llmCallsPerUserPerDay: null });
   });
 
+  it("serves the activity page at seed 000's /personal/activity, written in the console's language", async () => {
+    const traceId = await proposeOnWebConfirmOnTelegram('fanny', 'facture Q4');
+    const fanny = await t.token({ userId: 'fanny', workspaceId: WS, roles: ['user'] });
+    const page = await openConsole({ locale: 'fr-FR' });
+    await page.getByLabel('Jeton (JWT)').fill(fanny);
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Activité' }).waitFor();
+    await page.goto(`${baseUrl}/personal/activity`);
+    await page.getByRole('heading', { level: 1, name: 'Activité' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/personal/activity');
+
+    const group = page.getByRole('listitem').filter({ hasText: traceId });
+    const title = group.locator('.group-title');
+    await group.waitFor({ timeout: UI_WAIT_MS });
+    expect(await title.textContent()).toBe('gmail_send → delphine@acme.fr « facture Q4 »');
+    await group.getByRole('button', { expanded: false }).click();
+    const events = group.getByRole('list');
+    for (const line of [
+      "Message de l'utilisateur via le chat web : « Peux-tu relancer Delphine pour la facture Q4 ? »",
+      'Action proposée via le chat web : gmail_send → delphine@acme.fr « facture Q4 »',
+      'Action confirmée via Telegram',
+    ]) {
+      await events.getByText(line, { exact: true }).waitFor();
+    }
+
+    // Another language: the feed starts over, written in it by the API.
+    await page.getByLabel('Langue').selectOption('en');
+    await title.getByText('gmail_send → delphine@acme.fr "facture Q4"').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+    await page.context().close();
+  });
+
   it('reads well on a phone, in French', async () => {
     const page = await openConsole({ locale: 'fr-FR', width: 390, height: 844 });
     await page.getByRole('button', { name: /Se connecter comme alice/ }).click();

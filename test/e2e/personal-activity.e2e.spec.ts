@@ -61,6 +61,35 @@ describe('seed 000: /personal/activity', () => {
       .auth(alice, { type: 'bearer' })
       .expect(200);
 
+  describe('the page', () => {
+    it('is the console at /personal/activity, with the same security headers', async () => {
+      const seed = await request(t.http).get('/personal/activity').expect(200);
+      const console = await request(t.http).get('/console/activity').expect(200);
+      expect(seed.headers['content-type']).toMatch(/^text\/html/);
+      expect(seed.text).toBe(console.text);
+      for (const header of [
+        'content-security-policy',
+        'x-frame-options',
+        'x-content-type-options',
+        'referrer-policy',
+        'cache-control',
+      ]) {
+        expect({ header, value: seed.headers[header] }).toEqual({
+          header,
+          value: console.headers[header],
+        });
+      }
+      expect(seed.headers['x-powered-by']).toBeUndefined();
+      await request(t.http).get('/personal/activity/').expect(200);
+    });
+
+    it('serves that one address only, and only to GET', async () => {
+      await request(t.http).get('/personal/activity/other').expect(404);
+      await request(t.http).get('/personal').expect(404);
+      await request(t.http).post('/personal/activity').send({}).expect(404);
+    });
+  });
+
   describe('the feed, in the reader’s language', () => {
     it('?locale=fr and ?locale=en write the same group in French and in English', async () => {
       const fr = await feed('&locale=fr');

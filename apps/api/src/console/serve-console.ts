@@ -3,6 +3,8 @@ import { dirname, join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 export const CONSOLE_PATH = '/console';
+/** Seed 000's address of the activity page: the same app, which shows the feed there. */
+export const ACTIVITY_PAGE_PATH = '/personal/activity';
 
 /**
  * Where `vite build` writes the console: `dist/console` beside the package.json, found by walking up
@@ -20,10 +22,24 @@ export function consoleDirectory(from = __dirname): string {
 
 /**
  * The web console's built files under /console, public like any static asset (the console calls the
- * public API with the user's token); any other /console/* path gets index.html, the single-page app.
+ * public API with the user's token); any other /console/* path gets index.html, the single-page app,
+ * and so does /personal/activity (only that path). Its assets are named from the root
+ * (/console/assets/…), so the page works at either address; the security headers are set before
+ * (useSecurityHeaders) for every answer alike.
  */
 export function serveConsole(app: NestExpressApplication, directory = consoleDirectory()): void {
   const index = join(directory, 'index.html');
+  const sendIndex = (response: ConsoleResponse): void => {
+    if (!existsSync(index)) {
+      response
+        .status(404)
+        .type('text/plain')
+        .send('The console is not built: run `npm run build` (or `npm start`).');
+      return;
+    }
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  };
   app.useStaticAssets(directory, {
     prefix: CONSOLE_PATH,
     index: false,
@@ -41,15 +57,16 @@ export function serveConsole(app: NestExpressApplication, directory = consoleDir
       // A missing asset is a 404, not the page (an old tab asking for a replaced bundle).
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
       if (request.path.startsWith('/assets/')) return next();
-      if (!existsSync(index)) {
-        response
-          .status(404)
-          .type('text/plain')
-          .send('The console is not built: run `npm run build` (or `npm start`).');
-        return;
-      }
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(index);
+      sendIndex(response);
+    },
+  );
+  app.use(
+    ACTIVITY_PAGE_PATH,
+    (request: { method: string; path: string }, response: ConsoleResponse, next: () => void) => {
+      // The mount strips the prefix: '/' is the page itself; anything below it is not a page.
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      if (request.path !== '/') return next();
+      sendIndex(response);
     },
   );
 }
