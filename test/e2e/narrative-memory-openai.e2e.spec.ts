@@ -398,6 +398,26 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
       expect(await storedEvents('MemoryExtractionFailed', USER)).toEqual([
         { messageId: japanId, reason: 'http_503', model: 'gpt-test' },
       ]);
+      // The user's LLM ledger says the same: the failed call once, then the two answers, by model.
+      const isExtraction = (item: { purpose: string }) => item.purpose === 'extraction';
+      const ledger = await eventually(
+        () => get('/v1/me/llm-usage', USER),
+        (r) => r.body.items?.find(isExtraction)?.calls === 3,
+      );
+      expect(ledger.body.items.find(isExtraction)).toMatchObject({
+        calls: 3,
+        failures: 1,
+        engines: ['gpt-test', 'gpt-test-2026-06-01'],
+      });
+      expect(await storedEvents('LlmCallRecorded', USER)).toContainEqual(
+        expect.objectContaining({
+          purpose: 'extraction',
+          cause: `message/${japanId}`,
+          engine: 'gpt-test',
+          outcome: 'failed',
+          reason: 'http_503',
+        }),
+      );
     });
   });
 
