@@ -69,7 +69,13 @@ export class MemoryPolicyBody {
   @Max(1, { message: 'autoApproveAbove must be a number from 0 to 1, or null' })
   autoApproveAbove?: number | null;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 7 })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 365,
+    default: 7,
+    description:
+      'Days a candidate waits for a review; then it is rejected automatically (status rejected, reason expired: seed 002)',
+  })
   @Absent()
   @apply(range('pendingTtlDays', 1, 365))
   pendingTtlDays?: number;
