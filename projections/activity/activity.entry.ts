@@ -3,6 +3,7 @@ import type {
   ActionFailed,
   ActionProposed,
   AuditAccessRecorded,
+  LlmCallDeferred,
   MemoryCandidateDetected,
   MemoryExtractionFailed,
   MemorySettingsChanged,
@@ -72,6 +73,10 @@ export function activityEntry(event: DecodedEvent): ActivityEntry {
     }
     case 'ActionFailed':
       return { type, error: excerpt((event.event as ActionFailed).data.error, REASON_LENGTH) };
+    case 'LlmCallDeferred': {
+      const { data } = event.event as LlmCallDeferred;
+      return { type, purpose: data.purpose, until: data.until };
+    }
     case 'AuditAccessRecorded': {
       const { data } = event.event as AuditAccessRecorded;
       return {

@@ -160,6 +160,21 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
     { type: 'AuditAccessRecorded', data: { access: 'export', auditorId: 'dpo' } },
     { access: 'export', auditorId: 'dpo', asOf: null },
   ],
+  [
+    {
+      type: 'LlmCallDeferred',
+      data: {
+        purpose: 'extraction',
+        cause: 'message/m9',
+        messageId: 'm9',
+        generation: 0,
+        limit: 2,
+        day: '2026-06-01',
+        until: '2026-06-01T22:00:00.000Z',
+      },
+    },
+    { purpose: 'extraction', until: '2026-06-01T22:00:00.000Z' },
+  ],
 ];
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
@@ -203,7 +218,8 @@ describe('activity_events projection', () => {
             type !== 'UserErased' &&
             type !== 'ParkedEventRetryRequested' &&
             type !== 'ParkedEventSkipped' &&
-            !type.startsWith('LlmCall'),
+            type !== 'LlmCallRecorded' &&
+            type !== 'LlmCallResumed',
         )
         .sort(),
     );

@@ -19,8 +19,8 @@ export const NOT_IN_ACTIVITY: readonly string[] = [
   // Erasure deletes the feed itself (the runner turns it into a delete of the user's rows).
   'UserErased',
   // The LLM ledger: bookkeeping of the work above (one per call), shown by GET /v1/me/llm-usage.
+  // Work the budget held back (LlmCallDeferred) is in the feed: the user notices what did not happen.
   'LlmCallRecorded',
-  'LlmCallDeferred',
   'LlmCallResumed',
 ];
 

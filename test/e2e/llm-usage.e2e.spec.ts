@@ -198,6 +198,17 @@ describe('LLM usage per user, the workspace view and the daily budget', () => {
       resetsAt: '2026-06-01T22:00:00.000Z',
     });
     expect(extraction(held.body.items)).toMatchObject({ calls: 2, deferred: 1 });
+    // And in carol's activity feed, in her language, beside the message it is about.
+    const feed = await eventually(
+      () => request(t.http).get('/v1/me/activity?locale=fr').auth(carol, { type: 'bearer' }),
+      (r) => JSON.stringify(r.body).includes('suspendue'),
+    );
+    const lines = feed.body.items.flatMap((group: { events: { summary: string }[] }) =>
+      group.events.map((event) => event.summary),
+    );
+    expect(lines).toContain(
+      "Analyse du message suspendue jusqu'au 02/06/2026 00:00 (quota quotidien atteint)",
+    );
     // Still held a second before midnight in Paris.
     clock.set('2026-06-01T21:59:59.000Z');
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -15,6 +15,8 @@ export type ActivityEntry =
   | Readonly<{ type: 'ActionProposed' } & ActivityAction>
   | Readonly<{ type: 'ActionAborted'; reason: string | null }>
   | Readonly<{ type: 'ActionFailed'; error: string }>
+  /** The daily LLM budget held an extraction or a summary back until `until`. */
+  | Readonly<{ type: 'LlmCallDeferred'; purpose: 'extraction' | 'summary'; until: string }>
   | Readonly<{
       type: 'AuditAccessRecorded';
       access: AuditAccessKind;

@@ -82,6 +82,8 @@ const PHRASES = {
     exported: "Historique exporté par l'auditeur",
     viewedAsOf: "Souvenirs consultés au {at} par l'auditeur",
     erasure: "Effacement demandé par l'auditeur",
+    analysisDeferred: "Analyse du message suspendue jusqu'au {at} (quota quotidien atteint)",
+    summaryDeferred: "Résumé de la conversation suspendu jusqu'au {at} (quota quotidien atteint)",
     unknown: 'Événement',
     colon: ' : ',
   },
@@ -101,6 +103,8 @@ const PHRASES = {
     exported: 'History exported by auditor',
     viewedAsOf: 'Memories viewed as of {at} by auditor',
     erasure: 'Erasure requested by auditor',
+    analysisDeferred: 'Message analysis paused until {at} (daily quota reached)',
+    summaryDeferred: 'Rolling summary paused until {at} (daily quota reached)',
     unknown: 'Event',
     colon: ': ',
   },
@@ -194,6 +198,10 @@ function describe(
       return { head: words.aborted, detail: quotedText(entry.reason, locale) };
     case 'ActionFailed':
       return { head: words.failed, detail: quotedText(entry.error, locale) };
+    case 'LlmCallDeferred': {
+      const phrase = entry.purpose === 'summary' ? words.summaryDeferred : words.analysisDeferred;
+      return only(phrase.replace('{at}', instant(entry.until) ?? '?'));
+    }
     case 'AuditAccessRecorded': {
       const by = sanitizeInline(entry.auditorId);
       if (entry.access === 'export') return only(`${words.exported} ${by}`);

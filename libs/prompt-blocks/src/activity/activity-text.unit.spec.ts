@@ -96,6 +96,18 @@ const EVERY_TYPE: readonly (readonly [ActivityEntry, string | null, string, stri
     'Mémoire activée',
     'Memory turned on',
   ],
+  [
+    { type: 'LlmCallDeferred', purpose: 'extraction', until: '2026-06-01T22:00:00.000Z' },
+    null,
+    "Analyse du message suspendue jusqu'au 02/06/2026 00:00 (quota quotidien atteint)",
+    'Message analysis paused until 2026-06-02 00:00 (daily quota reached)',
+  ],
+  [
+    { type: 'LlmCallDeferred', purpose: 'summary', until: '2026-06-01T22:00:00.000Z' },
+    null,
+    "Résumé de la conversation suspendu jusqu'au 02/06/2026 00:00 (quota quotidien atteint)",
+    'Rolling summary paused until 2026-06-02 00:00 (daily quota reached)',
+  ],
   [{ type: 'MemoriesWiped' }, 'web', 'Souvenirs effacés', 'Memories wiped'],
   [
     { type: 'IdentityCardRegenerated' },
