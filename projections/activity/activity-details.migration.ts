@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (`details`), which the API writes in the reader's language. Rows written before have no details,
  * so the feed is emptied and its checkpoints set back to 0: the workers replay it from the log, as
  * `engram rebuild` would. TRUNCATE, because row-level security (forced on the table) would hide
- * every row from a DELETE run by an owner that is not a superuser. Parked events of the feed stay
- * parked (only the workers may delete them): the replay holds the same owners' events behind them.
+ * every row from a DELETE run by an owner that is not a superuser. What the feed had parked is
+ * forgotten, as a rebuild does: the replay meets it again and parks it again if it still fails.
  */
 export class ActivityDetails1764400016200 implements MigrationInterface {
   name = 'ActivityDetails1764400016200';
@@ -33,5 +33,6 @@ export class ActivityDetails1764400016200 implements MigrationInterface {
       `UPDATE projection_checkpoints SET position = 0, updated_at = now()
         WHERE name = 'activity_events' OR starts_with(name, 'activity_events#')`,
     );
+    await runner.query(`DELETE FROM parked_events WHERE consumer = 'activity_events'`);
   }
 }

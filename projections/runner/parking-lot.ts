@@ -74,9 +74,11 @@ export class ParkingLot {
     return this.inSlice(this.ownerOf(event));
   }
 
-  /** The event's owner is parked here: it waits. */
+  /** The event's owner is parked here at this event or before it: it waits. */
   holds(event: RecordedEvent): boolean {
-    return this.parked.size > 0 && this.parked.has(ownerKey(this.ownerOf(event)));
+    if (this.parked.size === 0) return false;
+    const parked = this.parked.get(ownerKey(this.ownerOf(event)));
+    return parked !== undefined && event.globalPosition >= parked.position;
   }
 
   parkedFor(owner: Owner): ParkedEvent | undefined {

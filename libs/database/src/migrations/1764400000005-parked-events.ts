@@ -30,13 +30,14 @@ export class ParkedEvents1764400000005 implements MigrationInterface {
       `GRANT SELECT, INSERT, UPDATE, DELETE ON parked_events TO ${PROJECTOR_ROLE}`,
     );
     // Like every table with user rows: under row-level security. The workers see all of it, the
-    // owner (whose counting function the API calls) may read it, the API role has no grant at all.
+    // owner too (its counting function is what the API calls), the API role has no grant at all.
     await runner.query('ALTER TABLE parked_events ENABLE ROW LEVEL SECURITY');
     await runner.query('ALTER TABLE parked_events FORCE ROW LEVEL SECURITY');
     await runner.query(`CREATE POLICY parked_events_projector ON parked_events FOR ALL
       TO ${PROJECTOR_ROLE} USING (true) WITH CHECK (true)`);
-    await runner.query(`CREATE POLICY parked_events_owner ON parked_events FOR SELECT
-      TO CURRENT_USER USING (true)`);
+    // The owner (migrations that replay a read model forget its parked events, as a rebuild does).
+    await runner.query(`CREATE POLICY parked_events_owner ON parked_events FOR ALL
+      TO CURRENT_USER USING (true) WITH CHECK (true)`);
     await runner.query(`CREATE FUNCTION engram_parked_counts()
       RETURNS TABLE (consumer text, parked bigint)
       LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public
