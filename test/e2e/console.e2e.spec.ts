@@ -354,6 +354,7 @@ describeInBrowser('web console in Chromium', () => {
       'Memories per user',
       'Time zone',
       'Prompt language',
+      'LLM calls per user per day',
     ]) {
       await form.getByLabel(label, { exact: true }).waitFor();
     }
@@ -378,6 +379,7 @@ describeInBrowser('web console in Chromium', () => {
     await form.getByLabel('Time zone', { exact: true }).fill('Europe/Paris');
     await form.getByLabel('Approve at once from confidence', { exact: true }).fill('0.95');
     await form.getByLabel('Review mode', { exact: true }).selectOption('user');
+    await form.getByLabel('LLM calls per user per day', { exact: true }).fill('100');
     await page.getByRole('button', { name: 'Save the policy' }).click();
     await page.getByRole('status').getByText('Policy saved.').waitFor();
     expect(await ttlError.count()).toBe(0);
@@ -390,12 +392,13 @@ describeInBrowser('web console in Chromium', () => {
       pendingTtlDays: 5,
       autoApproveAbove: 0.95,
       timeZone: 'Europe/Paris',
+      llmCallsPerUserPerDay: 100,
     });
     await page.context().close();
   });
 
   it('in review mode user, lets a user approve one pending memory and reject another on their memories page', async () => {
-    await setPolicy({ reviewMode: 'user', autoApproveAbove: null });
+    await setPolicy({ reviewMode: 'user', autoApproveAbove: null, llmCallsPerUserPerDay: null });
     await say('dora', 'Je suis CTO chez StartupCorp et nous construisons une plateforme SaaS.');
     await say(
       'dora',

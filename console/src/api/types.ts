@@ -84,6 +84,8 @@ export type MemoryPolicy = {
   userMemoryCap: number;
   timeZone: string;
   locale: string;
+  /** Extraction and summary calls per user per day; absent: no budget. */
+  llmCallsPerUserPerDay?: number;
 };
 
 export type WorkspaceAgent = {

@@ -202,6 +202,7 @@ export const en = {
       userMemoryCap: 'Memories per user',
       timeZone: 'Time zone',
       locale: 'Prompt language',
+      llmCallsPerUserPerDay: 'LLM calls per user per day',
     },
     hints: {
       reviewMode: 'Who approves what the assistant detects.',
@@ -215,6 +216,8 @@ export const en = {
       userMemoryCap: 'Pending and approved memories a user may have.',
       timeZone: 'IANA zone of the dates in the prompt, such as Europe/Paris.',
       locale: 'Language of the prompt’s blocks.',
+      llmCallsPerUserPerDay:
+        'Extraction and summary calls a user may cost per day; past it, that work waits until the next day. Empty: no limit.',
     },
     capEviction:
       'Past it, the least recently used facts approved automatically or by their user are evicted; a memory an admin approved is never evicted, nor any other type.',

@@ -203,6 +203,7 @@ export const fr: Messages = {
       userMemoryCap: 'Mémoires par utilisateur',
       timeZone: 'Fuseau horaire',
       locale: 'Langue du prompt',
+      llmCallsPerUserPerDay: 'Appels LLM par utilisateur et par jour',
     },
     hints: {
       reviewMode: 'Qui approuve ce que l’assistant détecte.',
@@ -216,6 +217,8 @@ export const fr: Messages = {
       userMemoryCap: 'Mémoires en attente et approuvées qu’un utilisateur peut avoir.',
       timeZone: 'Fuseau IANA des dates du prompt, comme Europe/Paris.',
       locale: 'Langue des blocs du prompt.',
+      llmCallsPerUserPerDay:
+        'Appels d’extraction et de résumé qu’un utilisateur peut coûter par jour ; au-delà, ce travail attend le lendemain. Vide : sans limite.',
     },
     capEviction:
       'Au-delà, les faits les moins récemment utilisés, approuvés automatiquement ou par leur utilisateur, sont évincés ; une mémoire approuvée par un administrateur ne l’est jamais, ni aucun autre type.',

@@ -10,6 +10,7 @@ export const POLICY_FIELDS = [
   'userMemoryCap',
   'timeZone',
   'locale',
+  'llmCallsPerUserPerDay',
 ] as const;
 export type PolicyField = (typeof POLICY_FIELDS)[number];
 
@@ -17,13 +18,14 @@ export type PolicyField = (typeof POLICY_FIELDS)[number];
 export type PolicyForm = Record<PolicyField, string>;
 
 /** Numbers the policy may leave unset: an empty input removes them (null). */
-const OPTIONAL_NUMBERS: readonly PolicyField[] = ['autoApproveAbove'];
+const OPTIONAL_NUMBERS: readonly PolicyField[] = ['autoApproveAbove', 'llmCallsPerUserPerDay'];
 const NUMBERS: readonly PolicyField[] = [
   'autoApproveAbove',
   'pendingTtlDays',
   'liveWindow',
   'summaryBatch',
   'userMemoryCap',
+  'llmCallsPerUserPerDay',
 ];
 
 export function formOf(policy: MemoryPolicy): PolicyForm {

@@ -24,6 +24,7 @@ const BOUNDS: Partial<Record<PolicyField, { min: number; max: number; step: numb
   liveWindow: { min: 1, max: 200, step: 1 },
   summaryBatch: { min: 1, max: 200, step: 1 },
   userMemoryCap: { min: 1, max: 10000, step: 1 },
+  llmCallsPerUserPerDay: { min: 1, max: 1_000_000, step: 1 },
 };
 
 /** The workspace's memory policy, every field, with the API's validation messages by field. */
