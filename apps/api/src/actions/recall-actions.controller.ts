@@ -14,7 +14,11 @@ import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
 import { ReadQuery } from '../read-models/read-query';
 import { toActionView } from './action-view';
-import { RecallActionsBody, RecallActionsResponse } from './recall-actions.dto';
+import {
+  RecallActionsBody,
+  RecallActionsResponse,
+  ToolDefinitionResponse,
+} from './recall-actions.dto';
 
 const RECALL_LIMIT = 20;
 
@@ -29,7 +33,10 @@ export class RecallActionsController {
 
   @Get('v1/tools/recall_actions')
   @Public()
-  @ApiOkResponse({ description: 'The OpenAI tool definition to pass to the LLM' })
+  @ApiOkResponse({
+    type: ToolDefinitionResponse,
+    description: 'The OpenAI tool definition to pass to the LLM',
+  })
   definition(): typeof RECALL_ACTIONS_TOOL {
     return RECALL_ACTIONS_TOOL;
   }

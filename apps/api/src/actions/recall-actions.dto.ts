@@ -1,3 +1,4 @@
+import { ActionViewResponse } from './action-view.response';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ACTION_STATUSES, type ActionStatus } from '@engram/domain';
@@ -27,6 +28,23 @@ export class RecallActionsBody {
 }
 
 export class RecallActionsResponse {
-  @ApiProperty({ description: 'Matching actions, newest first (at most 20)' }) actions!: object[];
+  @ApiProperty({
+    type: [ActionViewResponse],
+    description: 'Matching actions, newest first (at most 20)',
+  })
+  actions!: ActionViewResponse[];
   @ApiProperty({ description: 'The same, rendered for the LLM' }) text!: string;
+}
+
+export class ToolFunctionResponse {
+  @ApiProperty({ example: 'recall_actions' }) name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON schema' })
+  parameters!: Record<string, unknown>;
+}
+
+/** A function tool as the OpenAI chat completions API declares it. */
+export class ToolDefinitionResponse {
+  @ApiProperty({ enum: ['function'] }) type!: 'function';
+  @ApiProperty({ type: ToolFunctionResponse }) function!: ToolFunctionResponse;
 }

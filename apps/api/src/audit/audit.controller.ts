@@ -38,7 +38,18 @@ export class AuditController {
    */
   @Get('export')
   @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'One JSON event per line' })
+  @ApiOkResponse({
+    description: 'One JSON event per line',
+    content: {
+      'application/x-ndjson': {
+        schema: {
+          type: 'string',
+          description:
+            'Newline-delimited JSON: one decoded event per line ({eventId, type, schemaVersion, streamId, globalPosition, data, metadata, …}), in global order',
+        },
+      },
+    },
+  })
   async export(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,

@@ -12,6 +12,7 @@ import { IdentifierParam } from '../http/path-params';
 import { ReadModels } from '../read-models/read-models';
 import { readContextRows } from './context-reads';
 import { ContextQuery } from './context.dto';
+import { AgentContextResponse } from './context.response';
 import { MemoryUsageRecorder } from './memory-usage.recorder';
 
 /**
@@ -32,10 +33,7 @@ export class ContextController {
   ) {}
 
   @Get()
-  @ApiOkResponse({
-    description:
-      'liveWindow, rollingSummary, memories.byType, identityCard, recentActions, systemPrompt, tokens',
-  })
+  @ApiOkResponse({ type: AgentContextResponse })
   async context(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,

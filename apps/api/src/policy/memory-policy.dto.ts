@@ -14,7 +14,7 @@ import {
 import { IANAZone } from 'luxon';
 import { LOCALES, type Locale, type ReviewMode } from '@engram/domain';
 
-const REVIEW_MODES: readonly ReviewMode[] = ['auto', 'admin', 'user'];
+export const REVIEW_MODES: readonly ReviewMode[] = ['auto', 'admin', 'user'];
 
 @ValidatorConstraint({ name: 'timeZone' })
 class IsTimeZone implements ValidatorConstraintInterface {

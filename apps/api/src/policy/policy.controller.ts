@@ -16,6 +16,7 @@ import { correlationIdOf, type Headers as RequestHeaders } from '../http/request
 import { ReadModels } from '../read-models/read-models';
 import { ReadQuery } from '../read-models/read-query';
 import { MemoryPolicyBody } from './memory-policy.dto';
+import { ChangedMemoryPolicyResponse, MemoryPolicyResponse } from './memory-policy.response';
 
 export class AgentMemoryBody {
   @ApiProperty()
@@ -41,7 +42,7 @@ export class PolicyController {
   ) {}
 
   @Get('memory-policy')
-  @ApiOkResponse({ description: 'The policy (defaults until changed)' })
+  @ApiOkResponse({ type: MemoryPolicyResponse, description: 'The policy (defaults until changed)' })
   async get(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @CurrentPrincipal() me: Principal,
@@ -57,6 +58,7 @@ export class PolicyController {
 
   /** Fields left out keep their current value; `autoApproveAbove: null` removes the threshold. */
   @Put('memory-policy')
+  @ApiOkResponse({ type: ChangedMemoryPolicyResponse, description: 'The policy after the change' })
   async put(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @CurrentPrincipal() me: Principal,
