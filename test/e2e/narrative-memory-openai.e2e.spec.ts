@@ -352,7 +352,8 @@ describe('narrative memory through HTTP, on the OpenAI path (scripted local endp
 
       const session = await eventually(
         () => get(`/v1/me/sessions/${SESSION}`, USER),
-        (r) => r.status === 200 && r.body.messageCount === 3,
+        // The session's count and its live window are two read models, applied apart.
+        (r) => r.status === 200 && r.body.messageCount === 3 && r.body.liveWindow.length === 3,
       );
       expect(session.body.liveWindow.map((m: { text: string }) => m.text)).toEqual([
         JAPAN,

@@ -28,12 +28,15 @@ describe('declared query parameters', () => {
       'kind',
       'limit',
       'minConfidence',
+      'minPosition',
       'status',
       'userId',
     ]);
     expect([...declaredQueryParameters(ActivityController, 'feed')].sort()).toEqual([
       'cursor',
       'limit',
+      'locale',
+      'minPosition',
     ]);
     expect([...declaredQueryParameters(ContextController, 'context')].sort()).toEqual([
       'agentId',
@@ -51,7 +54,7 @@ describe('declared query parameters', () => {
       interceptor.intercept(contextOf(ActivityController, 'feed', { limt: '5' }), next),
     ).toThrow(
       new BadRequestException(
-        'query parameter limt is not accepted here (accepted: cursor, limit)',
+        'query parameter limt is not accepted here (accepted: locale, minPosition, cursor, limit)',
       ),
     );
     expect(() =>

@@ -78,6 +78,8 @@ describe('the OpenAI-backed Llm against an OpenAI-compatible server', () => {
       ],
       model: 'gpt-test-2026-06-01',
       usage: { promptTokens: 120, completionTokens: 30 },
+      // Measured by createLlm's wrapper for the user's ledger.
+      latencyMs: expect.any(Number) as number,
     });
     expect(llm.usage.snapshot().extraction).toEqual({
       calls: 1,
