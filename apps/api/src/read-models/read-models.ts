@@ -2,7 +2,12 @@ import { Global, Inject, Injectable, Module, ServiceUnavailableException } from 
 import { runAs } from '@engram/database';
 import type { CallerIdentity } from '@engram/domain';
 import { APP_DATA_SOURCE, RUNTIME, type Runtime } from '@engram/platform';
-import { allCheckpointsOf, checkpointsFor, waitForCheckpoints } from '@engram/projections';
+import {
+  allCheckpointsOf,
+  checkpointsFor,
+  recordedPartitionCount,
+  waitForCheckpoints,
+} from '@engram/projections';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReadQuery } from './read-query';
 
@@ -76,11 +81,11 @@ export class ReadModels {
   /** The database's partition count, once a worker recorded it (until then, the configured one). */
   private partitionCount(): Promise<number> {
     const configured = this.runtime.config.partitions;
-    this.partitions ??= this.dataSource
-      .query<{ value: string }[]>(`SELECT value FROM engram_settings WHERE key = 'partitions'`)
-      .then((rows) => {
-        if (rows[0] === undefined) this.partitions = undefined;
-        return Number(rows[0]?.value ?? configured);
+    this.partitions ??= recordedPartitionCount(this.dataSource.manager)
+      .then((recorded) => {
+        // Until a worker records it, ask again next time.
+        if (recorded === undefined) this.partitions = undefined;
+        return recorded ?? configured;
       })
       .catch((error: unknown) => {
         this.partitions = undefined;
