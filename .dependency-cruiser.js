@@ -10,11 +10,45 @@ module.exports = {
         path: '^(apps|projections|libs/(?!domain/))|node_modules/(@nestjs|typeorm|pg|@eventstore|openai|express)',
       },
     },
+    // The layers, lowest first: libs/domain → the other libs/* → projections/ → process-managers/ →
+    // platform/ → apps/. A folder imports its own layer and the ones below, never one above.
     {
-      name: 'libs-do-not-know-apps',
+      name: 'libs-are-below-projections',
+      comment:
+        'libs/ is the bottom layer (domain, adapters, crypto, llm, …): it knows no read model and nothing above.',
       severity: 'error',
-      from: { path: '^(libs|projections)/' },
+      from: { path: '^libs/' },
+      to: { path: '^(projections|process-managers|platform|apps)/' },
+    },
+    {
+      name: 'projections-are-below-process-managers',
+      comment: 'Read models are applied from events alone: no reactor, runtime or app in them.',
+      severity: 'error',
+      from: { path: '^projections/' },
+      to: { path: '^(process-managers|platform|apps)/' },
+    },
+    {
+      name: 'process-managers-are-below-platform',
+      comment:
+        'Reactors and jobs are given their dependencies; the runtime that wires them sits above.',
+      severity: 'error',
+      from: { path: '^process-managers/' },
+      to: { path: '^(platform|apps)/' },
+    },
+    {
+      name: 'platform-is-below-apps',
+      comment: 'The runtime shared by the apps knows none of them.',
+      severity: 'error',
+      from: { path: '^platform/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-do-not-import-each-other',
+      comment:
+        'What two apps share (a use case, a runtime piece) lives in a layer below both, not in one of them.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
       name: 'projections-are-not-http',
@@ -36,14 +70,17 @@ module.exports = {
         'Metrics and logs are given what they read (store, functions): they never reach into the platform, the read models or the process managers.',
       severity: 'error',
       from: { path: '^libs/observability/' },
-      to: { path: '^(apps|projections|libs/(platform|process-managers|database))/' },
+      to: { path: '^(apps|platform|process-managers|projections|libs/database)/' },
     },
     {
       name: 'metrics-live-in-observability',
       comment:
         'prom-client stays in libs/observability: the event store and the rest report through hooks.',
       severity: 'error',
-      from: { path: '^(apps|libs|projections)/', pathNot: '^libs/observability/' },
+      from: {
+        path: '^(apps|platform|process-managers|projections|libs)/',
+        pathNot: '^libs/observability/',
+      },
       to: { path: 'node_modules/prom-client' },
     },
     {

@@ -21,7 +21,16 @@ const tool = (...path) => join(ROOT, 'node_modules', ...path);
 /** What each part is built from, how, and what its build leaves. */
 const TARGETS = {
   server: {
-    sources: ['apps', 'libs', 'projections', 'bench', 'tsconfig.json', 'tsconfig.build.json'],
+    sources: [
+      'apps',
+      'platform',
+      'process-managers',
+      'projections',
+      'libs',
+      'bench',
+      'tsconfig.json',
+      'tsconfig.build.json',
+    ],
     output: 'dist/apps/api/src/main.js',
     stamp: 'dist/.server-built',
     commands: [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
-import type { ExportLine } from '../../apps/api/src/audit/user-export';
+import type { ExportLine } from '@engram/gdpr';
 import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
 import { asText } from '../support/ndjson-body';
 

@@ -4,13 +4,17 @@ import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@n
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
 import { MemoriesAsOfReplay, type Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
+import {
+  EXPORT_PAGE_SIZE,
+  ExportAbortedError,
+  recordAuditAccess,
+  writeUserExport,
+} from '@engram/gdpr';
 import { CLOCK, EVENT_STORE } from '@engram/platform';
 import { INSTANT_RANGE } from '../http/instant';
 import { IdentifierParam } from '../http/path-params';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
-import { recordAuditAccess } from './audit-access';
 import { InstantParam, MemoriesAsOfResponse } from './audit.dto';
-import { EXPORT_PAGE_SIZE, ExportAbortedError, writeUserExport } from './user-export';
 
 /**
  * Auditors (role auditor, own workspace) read one user's history: the raw events (export) and the

@@ -7,8 +7,7 @@ import { CLOCK, EVENT_STORE } from '@engram/platform';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
-import { eraseUser } from './erase-user';
-import { USER_KEYS, type UserKeys } from './user-keys';
+import { USER_KEYS, eraseUser, type UserKeys } from '@engram/gdpr';
 
 export class ErasureResponse {
   @ApiProperty({ enum: ['erased'] }) status!: 'erased';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { KeyStore } from '@engram/crypto';
 import { ErasureController } from './erasure.controller';
-import { USER_KEYS } from './user-keys';
+import { USER_KEYS } from '@engram/gdpr';
 
 /** GDPR erasure by crypto-shredding (auditors). */
 @Module({

@@ -1,6 +1,6 @@
 import { isIdentifier, systemClock } from '@engram/domain';
 import { createCodec, createEventStore, type Runtime } from '@engram/platform';
-import { eraseUser } from '../../../api/src/erasure/erase-user';
+import { eraseUser } from '@engram/gdpr';
 import type { CliArgs } from '../args';
 
 export const ERASE_USAGE =

@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { Client } from 'pg';
 import { isIdentifier, systemClock } from '@engram/domain';
+import { ExportAbortedError, recordAuditAccess, writeUserExport } from '@engram/gdpr';
 import { createCodec, createEventStore, type Runtime } from '@engram/platform';
-import { recordAuditAccess } from '../../../api/src/audit/audit-access';
-import { ExportAbortedError, writeUserExport } from '../../../api/src/audit/user-export';
 import type { CliArgs } from '../args';
 
 export const EXPORT_USAGE =

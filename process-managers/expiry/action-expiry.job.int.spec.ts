@@ -12,13 +12,13 @@ import {
   type EventMetadata,
 } from '@engram/domain';
 import { handleCommand } from '@engram/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import { expirePendingActions } from './action-expiry.job';
 import {
   buildWorkerDeps,
   catchUpProjections,
   type WorkerDeps,
-} from '../../../../test/support/worker-deps';
+} from '../../test/support/worker-deps';
 
 /**
  * The pending-action expiry job against a real database: the event store (app role), the read models

@@ -11,12 +11,12 @@ import {
   type MemoryKind,
 } from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import {
   buildWorkerDeps,
   catchUpProjections,
   type WorkerDeps,
-} from '../../../../test/support/worker-deps';
+} from '../../test/support/worker-deps';
 import { memoryCapReactor } from './memory-cap.reactor';
 
 const WS = 'w1';

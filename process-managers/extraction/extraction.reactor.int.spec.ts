@@ -14,12 +14,12 @@ import {
 } from '@engram/projections';
 import { handleCommand } from '@engram/event-store';
 import type { ExtractedCandidate, Llm } from '@engram/llm';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import {
   buildWorkerDeps,
   catchUpProjections,
   type WorkerDeps,
-} from '../../../../test/support/worker-deps';
+} from '../../test/support/worker-deps';
 import { extractionReactor } from './extraction.reactor';
 
 const candidate = (content: string): ExtractedCandidate => ({

@@ -13,13 +13,13 @@ import {
   type MemoryCommand,
 } from '@engram/domain';
 import { handleCommand, type EventStore } from '@engram/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import { expirePendingMemories } from './memory-expiry.job';
 import {
   buildWorkerDeps,
   catchUpProjections,
   type WorkerDeps,
-} from '../../../../test/support/worker-deps';
+} from '../../test/support/worker-deps';
 
 /**
  * The pending-candidate expiry job against a real database: the event store (app role), the read

@@ -1,7 +1,7 @@
 import {
   openStoreAndProjector,
   type StoreAndProjector,
-} from '../../../../test/support/store-and-projector';
+} from '../../test/support/store-and-projector';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_CATALOG } from '@engram/domain';
 import {
@@ -18,7 +18,7 @@ import {
   userStreamStatsProjection,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
-import { appendMessage } from '../../../../test/support/append-message';
+import { appendMessage } from '../../test/support/append-message';
 import { RetryLaterError } from './reactor';
 import { ReactorRunner } from './reactor-runner';
 

@@ -11,12 +11,12 @@ import {
 } from '@engram/domain';
 import { handleCommand } from '@engram/event-store';
 import { findLlmDeferrals, findLlmUsageSince } from '@engram/projections';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import {
   buildWorkerDeps,
   catchUpProjections,
   type WorkerDeps,
-} from '../../../../test/support/worker-deps';
+} from '../../test/support/worker-deps';
 import { extractFromMessage } from '../extraction/extraction.reactor';
 import { extendRollingSummary } from '../summary/summary.reactor';
 import { runDeferredLlmWork } from './deferred-llm-work.job';
