@@ -62,7 +62,7 @@ export type SubscribeOptions = Readonly<{
 
 /** The one port every event store adapter implements; `test/contract` runs the same suite against each. */
 export interface EventStore {
-  readonly kind: 'postgres' | 'eventstoredb';
+  readonly kind: 'postgres' | 'eventstoredb' | 'in-memory';
   appendToStream(
     streamId: string,
     events: readonly EventRecord[],

@@ -7,3 +7,4 @@ export { APPEND_BATCH_FUNCTION } from './postgres/append-function';
 export { createResilientPool } from './postgres/resilient-pool';
 export { batched } from './batched';
 export * from './handle-command';
+export * from './in-memory/in-memory-event-store';
