@@ -63,7 +63,7 @@ export class LeaseWatch {
   }
 }
 
-/** Worker ids are `<host>:<pid>:<random>` (libs/platform BackgroundWorker). */
+/** Worker ids are `<host>:<pid>:<random>` (platform/ BackgroundWorker). */
 export function pidOf(holder: string): number {
   const parts = holder.split(':');
   return Number(parts[parts.length - 2]);
