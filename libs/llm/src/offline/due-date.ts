@@ -26,21 +26,6 @@ export function messageTime(occurredAt: string, timeZone: string): DateTime {
   return zoned.isValid ? zoned : base.toUTC();
 }
 
-/** The next such weekday strictly after the base day ("vendredi" said on a Friday is next week's). */
-export function nextWeekday(base: DateTime, weekday: number): DateTime {
-  const days = (weekday - base.weekday + 7) % 7 || 7;
-  return base.plus({ days }).startOf('day');
-}
-
-/** A day and month without a year: this year's, or next year's once this year's has passed. */
-export function nextDayOfMonth(base: DateTime, month: number, day: number): DateTime | undefined {
-  const thisYear = DateTime.fromObject({ year: base.year, month, day }, { zone: base.zone });
-  if (!thisYear.isValid) return undefined;
-  if (thisYear >= base.startOf('day')) return thisYear;
-  const nextYear = thisYear.plus({ years: 1 });
-  return nextYear.isValid ? nextYear : undefined;
-}
-
 export function atTime(day: DateTime, time: TimeOfDay | undefined): DateTime {
   return day.set({
     hour: time?.hour ?? DEFAULT_DUE_HOUR,

@@ -139,6 +139,24 @@ describe('OfflineExtractor', () => {
       expect(candidate?.dueAt).toBe('2026-06-19T07:00:00.000Z');
     });
 
+    it.each([
+      ['on the Monday before', MONDAY_EVENING],
+      [
+        'months after it, in the year where it is a Friday (not Saturday 12 June 2027)',
+        '2026-12-01T10:00:00Z',
+      ],
+    ])('reads "vendredi 12 juin" as Friday 12 June 2026 %s', async (_when, occurredAt) => {
+      const text = "Rappelle-moi d'appeler Delphine vendredi 12 juin";
+      expect(await extract(text, { message: { role: 'user', text, occurredAt } })).toEqual([
+        {
+          kind: 'commitment',
+          content: "L'utilisateur doit appeler Delphine le vendredi 12 juin.",
+          confidence: 0.9,
+          dueAt: '2026-06-12T07:00:00.000Z',
+        },
+      ]);
+    });
+
     it('keeps a reminder without a date, with no dueAt and a lower confidence', async () => {
       expect(await extract('Rappelle-moi de racheter du café.')).toEqual([
         { kind: 'commitment', content: "L'utilisateur doit racheter du café.", confidence: 0.75 },
