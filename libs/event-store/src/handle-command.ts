@@ -18,6 +18,11 @@ export type HandleOptions<E extends Event> = Readonly<{
    * command is handled the usual way. A retry of the same event ids is answered by the store's idempotency.
    */
   usuallyOpensStream?: boolean;
+  /**
+   * The stream is a log whose decider needs no history (e.g. the daily memory usage): decide on the
+   * initial state and append with no expectation, without reading it. Nothing conflicts, so no retry.
+   */
+  appendOnly?: boolean;
 }>;
 
 export type HandleResult<E extends Event, State> = Readonly<{
@@ -42,6 +47,7 @@ export async function handleCommand<Command, E extends Event, State>(
   options: HandleOptions<E>,
 ): Promise<HandleResult<E, State>> {
   const maxAttempts = options.maxAttempts ?? 3;
+  if (options.appendOnly) return appendBlindly(context, streamId, decider, command, options);
   if (options.usuallyOpensStream) {
     const opened = await tryOpening(context, streamId, decider, command, options);
     if (opened) return opened;
@@ -99,13 +105,27 @@ async function tryOpening<Command, E extends Event, State>(
   }
 }
 
+async function appendBlindly<Command, E extends Event, State>(
+  context: CommandContext,
+  streamId: string,
+  decider: Decider<Command, E, State>,
+  command: Command,
+  options: HandleOptions<E>,
+): Promise<HandleResult<E, State>> {
+  const state = decider.initialState();
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { history: [], events, state, position: 0n };
+  const { position } = await append(context, streamId, events, [], options, 'any');
+  return { history: [], events, state: events.reduce(decider.evolve, state), position };
+}
+
 async function append<E extends Event>(
   context: CommandContext,
   streamId: string,
   events: readonly E[],
   history: readonly DecodedEvent<E>[],
   options: HandleOptions<E>,
-  last: RecordedEvent | undefined,
+  last: RecordedEvent | undefined | 'any',
 ): Promise<AppendResult> {
   const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
   const metadata =
@@ -114,7 +134,7 @@ async function append<E extends Event>(
     events.map((event, index) => context.codec.encode({ eventId: ids[index]!, event, metadata })),
   );
   return context.store.appendToStream(streamId, records, {
-    expectedRevision: last ? last.streamRevision : 'no_stream',
+    expectedRevision: last === 'any' ? 'any' : last ? last.streamRevision : 'no_stream',
   });
 }
 

@@ -17,7 +17,7 @@ import {
   type Clock,
 } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
@@ -40,7 +40,7 @@ import {
 @Controller('v1/workspaces/:ws/users/:userId/actions')
 export class ActionsController {
   constructor(
-    private readonly commands: CommandGateway,
+    private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

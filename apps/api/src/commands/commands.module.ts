@@ -1,13 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { DecideHandler } from './decide.handler';
-import { CommandGateway } from './command-gateway';
+import { Commands } from './commands';
 
-/** The CommandBus and its one generic handler, for every feature module. */
+/** The one write path of the API (`Commands` → `handleCommand`), for every feature module. */
 @Global()
-@Module({
-  imports: [CqrsModule.forRoot()],
-  providers: [DecideHandler, CommandGateway],
-  exports: [CommandGateway],
-})
+@Module({ providers: [Commands], exports: [Commands] })
 export class CommandsModule {}

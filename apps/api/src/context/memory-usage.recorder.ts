@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { userStream, type Clock } from '@engram/domain';
-import { EventCodec, type EventStore } from '@engram/event-store';
-import { CLOCK, EVENT_STORE } from '@engram/platform';
+import { memoryUsageDecider, userStream, type Clock } from '@engram/domain';
+import { CLOCK } from '@engram/platform';
+import { Commands } from '../commands/commands';
 
 const FLUSH_EVERY_MS = 2000;
 
@@ -19,8 +19,7 @@ export class MemoryUsageRecorder implements BeforeApplicationShutdown {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly codec: EventCodec,
+    private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
@@ -41,21 +40,19 @@ export class MemoryUsageRecorder implements BeforeApplicationShutdown {
     const now = this.clock.now().toUTC();
     for (const { workspaceId, userId, ids } of batch) {
       try {
-        const record = await this.codec.encode({
-          eventId: randomUUID(),
-          event: { type: 'MemoriesUsed', data: { memoryIds: [...ids] } },
-          metadata: {
+        await this.commands.decide(
+          userStream(workspaceId, userId, 'memory-usage', now.toISODate()!),
+          memoryUsageDecider,
+          { type: 'RecordMemoryUsage', memoryIds: [...ids] },
+          {
             workspaceId,
             userId,
             causationId: 'context',
             correlationId: randomUUID(),
             occurredAt: now.toISO()!,
           },
-        });
-        await this.store.appendToStream(
-          userStream(workspaceId, userId, 'memory-usage', now.toISODate()!),
-          [record],
-          { expectedRevision: 'any' },
+          undefined,
+          { appendOnly: true },
         );
       } catch (error) {
         this.logger.warn(`could not record memory usage: ${String(error)}`);

@@ -4,7 +4,7 @@ import { CurrentPrincipal, type Principal } from '@engram/auth';
 import { isMemoryActive, memoryProfileDecider, userStream, type Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { findMemorySettings, memorySettingsProjection } from '@engram/projections';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { ReadModels } from '../read-models/read-models';
@@ -18,7 +18,7 @@ import { MemorySettingsBody, MemorySettingsResponse } from './memory-settings.dt
 export class MemorySettingsController {
   constructor(
     private readonly readModels: ReadModels,
-    private readonly commands: CommandGateway,
+    private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -3,7 +3,7 @@ import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common
 import { ApiAcceptedResponse, ApiBearerAuth, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
 import { deterministicId, messageDecider, userStream } from '@engram/domain';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
@@ -13,7 +13,7 @@ import { RecordMessageBody, RecordMessageResponse } from './record-message.dto';
 @ApiBearerAuth()
 @Controller('v1/workspaces/:ws/users/:userId/messages')
 export class MessagesController {
-  constructor(private readonly commands: CommandGateway) {}
+  constructor(private readonly commands: Commands) {}
 
   /** Records a message and answers before any LLM work (extraction and summaries run in the background). */
   @Post()

@@ -27,7 +27,7 @@ import {
 } from '@engram/projections';
 import { decideMemory } from '../review/decide-memory';
 import { RejectBody } from '../review/review-queue.dto';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
@@ -52,7 +52,7 @@ export class WipeResponse {
 export class MyMemoriesController {
   constructor(
     private readonly readModels: ReadModels,
-    private readonly commands: CommandGateway,
+    private readonly commands: Commands,
   ) {}
 
   @Get()

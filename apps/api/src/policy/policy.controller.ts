@@ -9,7 +9,7 @@ import {
   type MemoryPolicy,
 } from '@engram/domain';
 import { findMemoryPolicy, workspacePoliciesProjection } from '@engram/projections';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
@@ -38,7 +38,7 @@ export class AgentMemoryResponse {
 export class PolicyController {
   constructor(
     private readonly readModels: ReadModels,
-    private readonly commands: CommandGateway,
+    private readonly commands: Commands,
   ) {}
 
   @Get('memory-policy')

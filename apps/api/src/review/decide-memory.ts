@@ -1,5 +1,5 @@
 import { memoryDecider, userStream, type MemoryCommand } from '@engram/domain';
-import type { CommandGateway } from '../commands/command-gateway';
+import type { Commands } from '../commands/commands';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 
@@ -7,7 +7,7 @@ export type MemoryDecision = Readonly<{ status: string; position: number }>;
 
 /** Runs a review or deletion on one memory of its owner and answers the new status with the position. */
 export async function decideMemory(
-  commands: CommandGateway,
+  commands: Commands,
   target: Readonly<{
     workspaceId: string;
     ownerId: string;

@@ -28,7 +28,7 @@ import {
   workspacePoliciesProjection,
   type MemoryRecord,
 } from '@engram/projections';
-import { CommandGateway } from '../commands/command-gateway';
+import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
 import type { Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
@@ -52,7 +52,7 @@ import {
 export class ReviewController {
   constructor(
     private readonly readModels: ReadModels,
-    private readonly commands: CommandGateway,
+    private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

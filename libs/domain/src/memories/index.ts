@@ -5,3 +5,4 @@ export * from './memory-decider';
 export * from './memory-ids';
 export * from './memory-cap';
 export * from './reported-status';
+export * from './memory-usage-decider';

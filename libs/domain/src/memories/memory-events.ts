@@ -46,7 +46,7 @@ export type MemoryDeleted = Event<
 
 /**
  * Memories put in agent contexts, batched per user (not one event per read): it feeds the LRU of the cap.
- * A fact about reads, appended without a decision.
+ * A fact about reads: `memoryUsageDecider` never refuses it, so its stream is appended to unread.
  */
 export type MemoriesUsed = Event<'MemoriesUsed', { memoryIds: string[] }>;
 

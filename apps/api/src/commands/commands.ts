@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Clock, Decider, Event, EventMetadata } from '@engram/domain';
-import { CLOCK } from '@engram/platform';
-import type { DecodedEvent } from '@engram/event-store';
-import { Decide, type Decided } from './decide.command';
+import { CLOCK, EVENT_STORE } from '@engram/platform';
+import {
+  EventCodec,
+  handleCommand,
+  type DecodedEvent,
+  type EventStore,
+  type HandleResult,
+} from '@engram/event-store';
 
 export type RequestContext = Readonly<{
   workspaceId: string;
@@ -17,11 +21,22 @@ export type RequestContext = Readonly<{
   occurredAt?: string | undefined;
 }>;
 
-/** Builds the event metadata of a request and sends a `Decide` on the CommandBus. */
+export type CommandOptions = Readonly<{
+  /** Later steps of an aggregate (confirm, execute...) carry the trace id of the event that opened it. */
+  inheritTrace?: boolean;
+  usuallyOpensStream?: boolean;
+  appendOnly?: boolean;
+}>;
+
+/**
+ * The API's side of the one write path: builds the event metadata of a request and calls
+ * `handleCommand`, as the worker's reactors and the CLI do with their own metadata.
+ */
 @Injectable()
-export class CommandGateway {
+export class Commands {
   constructor(
-    private readonly bus: CommandBus,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly codec: EventCodec,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -43,18 +58,20 @@ export class CommandGateway {
     command: Command,
     context: RequestContext,
     eventIds?: (events: readonly E[]) => readonly string[],
-    options: Readonly<{ inheritTrace?: boolean; usuallyOpensStream?: boolean }> = {},
-  ): Promise<Decided<E, State>> {
+    options: CommandOptions = {},
+  ): Promise<HandleResult<E, State>> {
     const metadata = this.metadata(context);
-    // Later steps of an aggregate (confirm, execute...) carry the trace id of the event that opened it.
     const withTrace = options.inheritTrace
       ? (history: readonly DecodedEvent<E>[]) => {
           const traceId = history[0]?.metadata.traceId;
           return traceId ? { ...metadata, traceId } : metadata;
         }
       : metadata;
-    return this.bus.execute<Decide<Command, E, State>, Decided<E, State>>(
-      new Decide(streamId, decider, command, withTrace, eventIds, options.usuallyOpensStream),
-    );
+    return handleCommand({ store: this.store, codec: this.codec }, streamId, decider, command, {
+      metadata: withTrace,
+      usuallyOpensStream: options.usuallyOpensStream ?? false,
+      appendOnly: options.appendOnly ?? false,
+      ...(eventIds ? { eventIds } : {}),
+    });
   }
 }
