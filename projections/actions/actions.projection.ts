@@ -1,14 +1,12 @@
 import {
+  assertNever,
   normalizeContent,
-  type ActionAborted,
-  type ActionConfirmed,
-  type ActionExecuted,
-  type ActionFailed,
+  type ActionEvent,
   type ActionProposed,
   type ActionStatus,
 } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection, RowChange } from '../runner/projection';
+import type { HandledBy, Projection, RowChange } from '../runner/projection';
 import { ActionRecord, type ActionStep } from './actions.entity';
 
 type ActionKey = Pick<ActionRecord, 'workspaceId' | 'userId' | 'actionId'>;
@@ -20,11 +18,12 @@ export const ACTION_EVENT_TYPES = [
   'ActionAborted',
   'ActionFailed',
   'ActionExpired',
-] as const;
+] as const satisfies readonly ActionEvent['type'][];
 
-function actionKey(event: DecodedEvent): ActionKey | undefined {
-  if (!(ACTION_EVENT_TYPES as readonly string[]).includes(event.event.type)) return undefined;
-  const { actionId } = (event.event as ActionConfirmed).data;
+type Handled = HandledBy<typeof ACTION_EVENT_TYPES>;
+
+function actionKey(event: DecodedEvent<Handled>): ActionKey {
+  const { actionId } = event.event.data;
   return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId, actionId };
 }
 
@@ -37,8 +36,7 @@ export function actionSearchText(
   return normalizeContent(parts.join(' '));
 }
 
-function proposed(key: ActionKey, event: DecodedEvent): ActionRecord {
-  const { data } = event.event as ActionProposed;
+function proposed(key: ActionKey, event: DecodedEvent, data: ActionProposed['data']): ActionRecord {
   const at = new Date(event.metadata.occurredAt);
   const status: ActionStatus = data.requiresConfirmation ? 'pending' : 'confirmed';
   return {
@@ -71,7 +69,7 @@ function stepChannel(event: DecodedEvent): string | null {
 }
 
 /** The next state of an existing action; `undefined` for an event that does not change it. */
-function evolve(current: ActionRecord, event: DecodedEvent): ActionRecord | undefined {
+function evolve(current: ActionRecord, event: DecodedEvent<Handled>): ActionRecord | undefined {
   const at = new Date(event.metadata.occurredAt);
   const step = (
     status: ActionStatus,
@@ -84,25 +82,29 @@ function evolve(current: ActionRecord, event: DecodedEvent): ActionRecord | unde
       position: event.globalPosition.toString(),
     };
   };
-  switch (event.event.type) {
+  const { event: payload } = event;
+  switch (payload.type) {
+    case 'ActionProposed':
+      // A second proposal of a known action changes nothing.
+      return undefined;
     case 'ActionConfirmed':
       return { ...current, ...step('confirmed') };
     case 'ActionExecuted': {
-      const { data } = event.event as ActionExecuted;
+      const { data } = payload;
       return { ...current, ...step('executed'), executedAt: at, result: data.result ?? null };
     }
     case 'ActionAborted': {
-      const { data } = event.event as ActionAborted;
+      const { data } = payload;
       return { ...current, ...step('aborted'), abortReason: data.reason ?? null };
     }
     case 'ActionFailed': {
-      const { data } = event.event as ActionFailed;
+      const { data } = payload;
       return { ...current, ...step('failed'), error: data.error };
     }
     case 'ActionExpired':
       return { ...current, ...step('expired') };
     default:
-      return undefined;
+      return assertNever(payload);
   }
 }
 
@@ -110,21 +112,17 @@ function evolve(current: ActionRecord, event: DecodedEvent): ActionRecord | unde
  * Every action of every user with its history of steps. A second proposal of a known action and events
  * about an unknown action change nothing. Actions are history: a memory wipe does not touch them.
  */
-export const actionsProjection: Projection<ActionRecord> = {
+export const actionsProjection: Projection<ActionRecord, Handled> = {
   name: 'actions',
   entity: ActionRecord,
   key: ['workspaceId', 'userId', 'actionId'],
-  handles: [...ACTION_EVENT_TYPES],
-  keysOf: (event) => {
-    const key = actionKey(event);
-    return key ? [key] : [];
-  },
+  handles: ACTION_EVENT_TYPES,
+  keysOf: (event) => [actionKey(event)],
   apply: (event, rows): RowChange<ActionRecord>[] => {
     const key = actionKey(event);
-    if (!key) return [];
     const current = rows.get(key);
-    if (event.event.type === 'ActionProposed') {
-      return current ? [] : [{ kind: 'upsert', row: proposed(key, event) }];
+    if (!current && event.event.type === 'ActionProposed') {
+      return [{ kind: 'upsert', row: proposed(key, event, event.event.data) }];
     }
     const next = current && evolve(current, event);
     return next ? [{ kind: 'upsert', row: next }] : [];

@@ -1,16 +1,4 @@
-import type {
-  ActionAborted,
-  ActionFailed,
-  ActionProposed,
-  AuditAccessRecorded,
-  LlmCallDeferred,
-  MemoryCandidateDetected,
-  MemoryExtractionFailed,
-  MemorySettingsChanged,
-  MessageRecorded,
-  RollingSummaryExtended,
-  RollingSummaryFailed,
-} from '@engram/domain';
+import type { DomainEvent } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
 import type { ActivityAction, ActivityEntry } from '@engram/prompt-blocks';
 
@@ -41,46 +29,51 @@ export function eventChannel(event: DecodedEvent): string | null {
  * writes in the reader's language: no line of text is stored, and of the user's own words only the
  * beginning of a message or of a memory (EXCERPT_LENGTH). Pure: the same event gives the same entry.
  */
-export function activityEntry(event: DecodedEvent): ActivityEntry {
-  const { type } = event.event;
-  switch (type) {
+export function activityEntry(event: DecodedEvent<DomainEvent>): ActivityEntry {
+  const { event: payload } = event;
+  const { type } = payload;
+  switch (payload.type) {
     case 'MessageRecorded': {
-      const { data } = event.event as MessageRecorded;
+      const { data } = payload;
       return data.role === 'user'
-        ? { type, role: 'user', excerpt: excerpt(data.text, EXCERPT_LENGTH) }
-        : { type, role: 'assistant' };
+        ? { type: payload.type, role: 'user', excerpt: excerpt(data.text, EXCERPT_LENGTH) }
+        : { type: payload.type, role: 'assistant' };
     }
     case 'MemoryExtractionFailed':
     case 'RollingSummaryFailed': {
-      const { data } = event.event as MemoryExtractionFailed | RollingSummaryFailed;
-      return { type, reason: excerpt(data.reason, REASON_LENGTH) };
+      const { data } = payload;
+      return { type: payload.type, reason: excerpt(data.reason, REASON_LENGTH) };
     }
     case 'RollingSummaryExtended':
-      return { type, messageCount: (event.event as RollingSummaryExtended).data.messageCount };
+      return { type: payload.type, messageCount: payload.data.messageCount };
     case 'MemoryCandidateDetected': {
-      const { data } = event.event as MemoryCandidateDetected;
-      return { type, memoryKind: data.kind, excerpt: excerpt(data.content, EXCERPT_LENGTH) };
+      const { data } = payload;
+      return {
+        type: payload.type,
+        memoryKind: data.kind,
+        excerpt: excerpt(data.content, EXCERPT_LENGTH),
+      };
     }
     case 'MemorySettingsChanged': {
-      const { data } = event.event as MemorySettingsChanged;
-      return { type, enabled: data.enabled, pausedUntil: data.pausedUntil };
+      const { data } = payload;
+      return { type: payload.type, enabled: data.enabled, pausedUntil: data.pausedUntil };
     }
     case 'ActionProposed':
-      return { type, ...activityAction((event.event as ActionProposed).data) };
+      return { type: payload.type, ...activityAction(payload.data) };
     case 'ActionAborted': {
-      const { reason } = (event.event as ActionAborted).data;
-      return { type, reason: reason ? excerpt(reason, REASON_LENGTH) : null };
+      const { reason } = payload.data;
+      return { type: payload.type, reason: reason ? excerpt(reason, REASON_LENGTH) : null };
     }
     case 'ActionFailed':
-      return { type, error: excerpt((event.event as ActionFailed).data.error, REASON_LENGTH) };
+      return { type: payload.type, error: excerpt(payload.data.error, REASON_LENGTH) };
     case 'LlmCallDeferred': {
-      const { data } = event.event as LlmCallDeferred;
-      return { type, purpose: data.purpose, until: data.until };
+      const { data } = payload;
+      return { type: payload.type, purpose: data.purpose, until: data.until };
     }
     case 'AuditAccessRecorded': {
-      const { data } = event.event as AuditAccessRecorded;
+      const { data } = payload;
       return {
-        type,
+        type: payload.type,
         access: data.access,
         auditorId: excerpt(data.auditorId, REASON_LENGTH),
         asOf: data.asOf ?? null,

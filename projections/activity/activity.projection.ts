@@ -1,4 +1,4 @@
-import { EVENT_CATALOG } from '@engram/domain';
+import { EVENT_CATALOG, type DomainEvent, type DomainEventType } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
 import { detailsOf } from '@engram/prompt-blocks';
 import type { Projection } from '../runner/projection';
@@ -9,7 +9,7 @@ import { activityEntry, eventChannel } from './activity.entry';
  * Not in anyone's feed: workspace-level events belong to no user's history, and MemoriesUsed is
  * bookkeeping of reads (the LRU), not something that was done for the user.
  */
-export const NOT_IN_ACTIVITY: readonly string[] = [
+export const NOT_IN_ACTIVITY = [
   'MemoryPolicyChanged',
   'AgentMemoryToggled',
   'MemoriesUsed',
@@ -22,18 +22,24 @@ export const NOT_IN_ACTIVITY: readonly string[] = [
   // Work the budget held back (LlmCallDeferred) is in the feed: the user notices what did not happen.
   'LlmCallRecorded',
   'LlmCallResumed',
-];
+] as const satisfies readonly DomainEventType[];
+
+type ActivityHandled = Exclude<DomainEvent, { type: (typeof NOT_IN_ACTIVITY)[number] }>;
+
+function isInActivity(type: string): type is ActivityHandled['type'] {
+  return !(NOT_IN_ACTIVITY as readonly string[]).includes(type);
+}
 
 /** Every other event type of the catalog. */
-export const ACTIVITY_EVENT_TYPES: readonly string[] = EVENT_CATALOG.map(
+export const ACTIVITY_EVENT_TYPES: readonly ActivityHandled['type'][] = EVENT_CATALOG.map(
   (definition) => definition.type,
-).filter((type) => !NOT_IN_ACTIVITY.includes(type));
+).filter(isInActivity);
 
 export function isActionEventType(type: string): boolean {
   return type.startsWith('Action');
 }
 
-function activityRow(event: DecodedEvent): ActivityEvent {
+function activityRow(event: DecodedEvent<ActivityHandled>): ActivityEvent {
   const position = event.globalPosition.toString();
   const traceId = event.metadata.traceId ?? null;
   const isAction = isActionEventType(event.event.type);
@@ -55,14 +61,11 @@ function activityRow(event: DecodedEvent): ActivityEvent {
  * The user's history, one row per event, grouped by trace for the activity feed. Rows are never
  * updated or deleted: a memory wipe is one more line of history.
  */
-export const activityProjection: Projection<ActivityEvent> = {
+export const activityProjection: Projection<ActivityEvent, ActivityHandled> = {
   name: 'activity_events',
   entity: ActivityEvent,
   key: ['workspaceId', 'userId', 'position'],
   handles: ACTIVITY_EVENT_TYPES,
   keysOf: () => [],
-  apply: (event) =>
-    ACTIVITY_EVENT_TYPES.includes(event.event.type)
-      ? [{ kind: 'upsert', row: activityRow(event) }]
-      : [],
+  apply: (event) => [{ kind: 'upsert', row: activityRow(event) }],
 };

@@ -1,20 +1,21 @@
-import type { AgentMemoryToggled } from '@engram/domain';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { AgentSetting } from './agent-settings.entity';
 
-export const agentSettingsProjection: Projection<AgentSetting> = {
+const HANDLES = ['AgentMemoryToggled'] as const;
+
+export const agentSettingsProjection: Projection<AgentSetting, HandledBy<typeof HANDLES>> = {
   name: 'agent_settings',
   entity: AgentSetting,
   key: ['workspaceId', 'agentId'],
-  handles: ['AgentMemoryToggled'],
+  handles: HANDLES,
   keysOf: (event) => [
     {
       workspaceId: event.metadata.workspaceId,
-      agentId: (event.event as AgentMemoryToggled).data.agentId,
+      agentId: event.event.data.agentId,
     },
   ],
   apply: (event) => {
-    const { agentId, enabled, changedBy } = (event.event as AgentMemoryToggled).data;
+    const { agentId, enabled, changedBy } = event.event.data;
     return [
       {
         kind: 'upsert',

@@ -1,7 +1,15 @@
-import type { IdentityCardRegenerated } from '@engram/domain';
+import { assertNever } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { IdentityCard } from './identity-cards.entity';
+
+const HANDLES = [
+  'IdentityCardRegenerated',
+  'MemoryApproved',
+  'MemoryDeleted',
+  'MemoryEvicted',
+  'MemoriesWiped',
+] as const;
 
 function ownerOf(event: DecodedEvent): Pick<IdentityCard, 'workspaceId' | 'userId'> {
   return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId };
@@ -25,26 +33,21 @@ function emptyCard(owner: Pick<IdentityCard, 'workspaceId' | 'userId'>): Identit
  * The identity card of each user, and whether it must be regenerated: the memory events that change
  * the set of approved memories mark it dirty; a wipe also empties it at once.
  */
-export const identityCardsProjection: Projection<IdentityCard> = {
+export const identityCardsProjection: Projection<IdentityCard, HandledBy<typeof HANDLES>> = {
   name: 'identity_cards',
   entity: IdentityCard,
   key: ['workspaceId', 'userId'],
-  handles: [
-    'IdentityCardRegenerated',
-    'MemoryApproved',
-    'MemoryDeleted',
-    'MemoryEvicted',
-    'MemoriesWiped',
-  ],
+  handles: HANDLES,
   keysOf: (event) => [ownerOf(event)],
   apply: (event, rows) => {
     const owner = ownerOf(event);
     const current = rows.get(owner) ?? emptyCard(owner);
     const at = new Date(event.metadata.occurredAt);
     const position = event.globalPosition.toString();
-    switch (event.event.type) {
+    const { event: payload } = event;
+    switch (payload.type) {
       case 'IdentityCardRegenerated': {
-        const { data } = event.event as IdentityCardRegenerated;
+        const { data } = payload;
         if (
           current.wipedPosition !== null &&
           BigInt(data.basedOnPosition) < BigInt(current.wipedPosition)
@@ -77,7 +80,7 @@ export const identityCardsProjection: Projection<IdentityCard> = {
         return [{ kind: 'upsert', row }];
       }
       default:
-        return [];
+        return assertNever(payload);
     }
   },
 };

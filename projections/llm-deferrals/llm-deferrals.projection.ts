@@ -1,9 +1,10 @@
-import { assertNever, type LlmCallDeferred, type LlmCallResumed } from '@engram/domain';
+import { assertNever } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { LlmDeferral } from './llm-deferrals.entity';
 
-type DeferralEvent = DecodedEvent<LlmCallDeferred | LlmCallResumed>;
+const HANDLES = ['LlmCallDeferred', 'LlmCallResumed'] as const;
+type DeferralEvent = DecodedEvent<HandledBy<typeof HANDLES>>;
 
 function keyOf(
   event: DeferralEvent,
@@ -16,14 +17,13 @@ function keyOf(
  * A deferral is listed until the deferred work ran. A resumption names the `until` it resumes: work
  * deferred again meanwhile (the next day's budget spent too) has a later one and stays listed.
  */
-export const llmDeferralsProjection: Projection<LlmDeferral> = {
+export const llmDeferralsProjection: Projection<LlmDeferral, HandledBy<typeof HANDLES>> = {
   name: 'llm_deferrals',
   entity: LlmDeferral,
   key: ['workspaceId', 'userId', 'purpose', 'cause'],
-  handles: ['LlmCallDeferred', 'LlmCallResumed'],
-  keysOf: (event) => [keyOf(event as DeferralEvent)],
-  apply: (decoded, rows) => {
-    const event = decoded as DeferralEvent;
+  handles: HANDLES,
+  keysOf: (event) => [keyOf(event)],
+  apply: (event, rows) => {
     const key = keyOf(event);
     switch (event.event.type) {
       case 'LlmCallDeferred': {

@@ -1,9 +1,10 @@
-import { assertNever, type LlmCallDeferred, type LlmCallRecorded } from '@engram/domain';
+import { assertNever } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { LlmUsage } from './llm-usage.entity';
 
-type LlmUsageEvent = DecodedEvent<LlmCallRecorded | LlmCallDeferred>;
+const HANDLES = ['LlmCallRecorded', 'LlmCallDeferred'] as const;
+type LlmUsageEvent = DecodedEvent<HandledBy<typeof HANDLES>>;
 
 function keyOf(event: LlmUsageEvent): Pick<LlmUsage, 'workspaceId' | 'userId' | 'day' | 'purpose'> {
   const { workspaceId, userId } = event.metadata;
@@ -30,14 +31,13 @@ const plus = (total: string, amount: number) => String(Number(total) + amount);
  * The ledger by user, day and purpose. The day comes from the event (the policy's zone when the
  * call was made), so a rebuild never depends on today's policy.
  */
-export const llmUsageProjection: Projection<LlmUsage> = {
+export const llmUsageProjection: Projection<LlmUsage, HandledBy<typeof HANDLES>> = {
   name: 'llm_usage',
   entity: LlmUsage,
   key: ['workspaceId', 'userId', 'day', 'purpose'],
-  handles: ['LlmCallRecorded', 'LlmCallDeferred'],
-  keysOf: (event) => [keyOf(event as LlmUsageEvent)],
-  apply: (decoded, rows) => {
-    const event = decoded as LlmUsageEvent;
+  handles: HANDLES,
+  keysOf: (event) => [keyOf(event)],
+  apply: (event, rows) => {
     const key = keyOf(event);
     const row = rows.get(key) ?? emptyRow(key);
     switch (event.event.type) {

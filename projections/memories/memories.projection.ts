@@ -1,16 +1,15 @@
 import {
+  assertNever,
+  decidedByOf,
+  evolveMemory,
   isEvictableByCap,
   normalizeContent,
-  type MemoryApproved,
-  type MemoryCandidateDetected,
-  type MemoryDeleted,
-  type MemoryExpired,
-  type MemoriesUsed,
-  type MemoryRejected,
-  type MemoryReinforced,
+  type EventMetadata,
+  type Memory,
+  type MemoryEvent,
 } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection, RowChange } from '../runner/projection';
+import type { HandledBy, Projection, RowChange, RowsView } from '../runner/projection';
 import { MemoryRecord } from './memories.entity';
 
 type MemoryKey = Pick<MemoryRecord, 'workspaceId' | 'userId' | 'memoryId'>;
@@ -23,162 +22,169 @@ const MEMORY_EVENT_TYPES = [
   'MemoryExpired',
   'MemoryEvicted',
   'MemoryDeleted',
-] as const;
+] as const satisfies readonly MemoryEvent['type'][];
 
-function memoryKey(event: DecodedEvent): MemoryKey | undefined {
-  if (!(MEMORY_EVENT_TYPES as readonly string[]).includes(event.event.type)) return undefined;
-  const { memoryId } = (event.event as MemoryApproved).data;
-  return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId, memoryId };
+const HANDLES = [...MEMORY_EVENT_TYPES, 'MemoriesWiped', 'MemoriesUsed'] as const;
+type Handled = HandledBy<typeof HANDLES>;
+
+function memoryKey(metadata: EventMetadata, memoryId: string): MemoryKey {
+  return { workspaceId: metadata.workspaceId, userId: metadata.userId, memoryId };
 }
 
-function usedKeys(event: DecodedEvent): MemoryKey[] {
-  const { memoryIds } = (event.event as MemoriesUsed).data;
-  const { workspaceId, userId } = event.metadata;
-  return memoryIds.map((memoryId) => ({ workspaceId, userId, memoryId }));
+function usedKeys(metadata: EventMetadata, memoryIds: readonly string[]): MemoryKey[] {
+  return memoryIds.map((memoryId) => memoryKey(metadata, memoryId));
 }
 
-function detected(key: MemoryKey, event: DecodedEvent): MemoryRecord {
-  const { data } = event.event as MemoryCandidateDetected;
+/**
+ * The memory a row holds, read back for the shared fold: the row stores the fold's state as columns
+ * (`dueAt` aside: only a detection sets it, and the row keeps its column).
+ */
+function memoryOf(row: MemoryRecord): Memory {
+  const facts = {
+    memoryId: row.memoryId,
+    kind: row.kind,
+    content: row.content,
+    confidence: row.confidence,
+    generation: row.generation,
+    sourceMessageId: row.sourceMessageId,
+    sourceExcerpt: row.sourceExcerpt,
+    sessionId: row.sessionId,
+    seenCount: row.seenCount,
+  };
+  const decidedBy = () => {
+    if (row.decidedBy === null)
+      throw new Error(`memory ${row.memoryId} is ${row.status} by nobody`);
+    return row.decidedBy;
+  };
+  switch (row.status) {
+    case 'pending':
+    case 'evicted':
+      return { ...facts, status: row.status };
+    case 'approved':
+    case 'deleted':
+      return { ...facts, status: row.status, decidedBy: decidedBy() };
+    case 'rejected':
+      return {
+        ...facts,
+        status: row.status,
+        decidedBy: decidedBy(),
+        ...(row.rejectionReason === null ? {} : { reason: row.rejectionReason }),
+      };
+    case 'expired':
+      return { ...facts, status: row.status, decidedBy: decidedBy(), reason: 'expired' };
+    default:
+      return assertNever(row.status);
+  }
+}
+
+/** The columns that hold the fold's state; the others are the read model's own (times, position). */
+function stateColumns(memory: Memory, current: MemoryRecord | undefined) {
+  return {
+    kind: memory.kind,
+    content: memory.content,
+    normalizedContent:
+      memory.content === null
+        ? null
+        : (current?.normalizedContent ?? normalizeContent(memory.content)),
+    confidence: memory.confidence,
+    status: memory.status,
+    sourceExcerpt: memory.sourceExcerpt,
+    decidedBy: decidedByOf(memory),
+    // Recorded per row for the cap's query (the decider applies the same rule).
+    evictable:
+      memory.status === 'approved' &&
+      isEvictableByCap({ kind: memory.kind, approvedBy: memory.decidedBy }),
+    rejectionReason:
+      memory.status === 'rejected' || memory.status === 'expired' ? (memory.reason ?? null) : null,
+    seenCount: memory.seenCount,
+  } satisfies Partial<MemoryRecord>;
+}
+
+function detected(key: MemoryKey, memory: Memory, event: DecodedEvent): MemoryRecord {
   const at = new Date(event.metadata.occurredAt);
   return {
     ...key,
-    kind: data.kind,
-    content: data.content,
-    normalizedContent: normalizeContent(data.content),
-    confidence: data.confidence,
-    status: 'pending',
-    sourceMessageId: data.sourceMessageId,
-    sourceExcerpt: data.sourceExcerpt,
-    sessionId: data.sessionId,
-    dueAt: data.dueAt === undefined ? null : new Date(data.dueAt),
-    generation: data.generation,
+    ...stateColumns(memory, undefined),
+    sourceMessageId: memory.sourceMessageId,
+    sessionId: memory.sessionId,
+    dueAt: memory.dueAt === undefined ? null : new Date(memory.dueAt),
+    generation: memory.generation,
     createdAt: at,
     decidedAt: null,
-    decidedBy: null,
-    evictable: false,
-    rejectionReason: null,
     lastSeenAt: at,
     lastUsedAt: null,
-    seenCount: 1,
     position: event.globalPosition.toString(),
   };
 }
 
-/** The next state of an existing memory; `undefined` for an event that does not change it. */
-function evolve(current: MemoryRecord, event: DecodedEvent): MemoryRecord | undefined {
-  const at = new Date(event.metadata.occurredAt);
-  const position = event.globalPosition.toString();
-  switch (event.event.type) {
-    case 'MemoryReinforced': {
-      const { data } = event.event as MemoryReinforced;
-      return {
-        ...current,
-        seenCount: current.seenCount + 1,
-        lastSeenAt: at > current.lastSeenAt ? at : current.lastSeenAt,
-        confidence: Math.max(current.confidence, data.confidence),
-        position,
-      };
-    }
-    case 'MemoryApproved': {
-      const { data } = event.event as MemoryApproved;
-      return {
-        ...current,
-        status: 'approved',
-        decidedAt: at,
-        decidedBy: data.by,
-        evictable: isEvictableByCap({ kind: current.kind, approvedBy: data.by }),
-        rejectionReason: null,
-        position,
-      };
-    }
-    case 'MemoryRejected': {
-      const { data } = event.event as MemoryRejected;
-      return {
-        ...current,
-        status: 'rejected',
-        decidedAt: at,
-        evictable: false,
-        decidedBy: data.by,
-        rejectionReason: data.reason ?? null,
-        position,
-      };
-    }
-    case 'MemoryExpired':
-      return {
-        ...current,
-        status: 'expired',
-        decidedAt: at,
-        evictable: false,
-        decidedBy: (event.event as MemoryExpired).data.by,
-        rejectionReason: 'expired',
-        position,
-      };
-    case 'MemoryEvicted':
-      // The cap evicts: no one to name in decided_by.
-      return {
-        ...current,
-        status: 'evicted',
-        decidedAt: at,
-        evictable: false,
-        decidedBy: null,
-        rejectionReason: null,
-        position,
-      };
-    case 'MemoryDeleted': {
-      const { data } = event.event as MemoryDeleted;
-      return {
-        ...current,
-        status: 'deleted',
-        decidedAt: at,
-        evictable: false,
-        decidedBy: data.by,
-        content: null,
-        normalizedContent: null,
-        sourceExcerpt: null,
-        rejectionReason: null,
-        position,
-      };
-    }
-    default:
-      return undefined;
+/** A memory event's row change: the shared fold, then the times this read model keeps. */
+function memoryChanges(
+  event: DecodedEvent,
+  payload: MemoryEvent,
+  rows: RowsView<MemoryRecord>,
+): RowChange<MemoryRecord>[] {
+  const key = memoryKey(event.metadata, payload.data.memoryId);
+  if (payload.type === 'MemoryCandidateDetected') {
+    const memory = evolveMemory(undefined, payload);
+    return memory ? [{ kind: 'upsert', row: detected(key, memory, event) }] : [];
   }
+  const current = rows.get(key);
+  const memory = current && evolveMemory(memoryOf(current), payload);
+  if (!current || !memory) return [];
+  const at = new Date(event.metadata.occurredAt);
+  const times =
+    payload.type === 'MemoryReinforced'
+      ? { lastSeenAt: at > current.lastSeenAt ? at : current.lastSeenAt }
+      : { decidedAt: at };
+  const row = {
+    ...current,
+    ...stateColumns(memory, current),
+    ...times,
+    position: event.globalPosition.toString(),
+  };
+  return [{ kind: 'upsert', row }];
 }
 
 /**
- * Every memory of every user. A memory detected again after it was deleted or evicted (same id: same
- * user, generation and normalized content) starts over as a new pending memory. Events about an unknown
- * memory change nothing. A wipe deletes all the user's rows.
+ * Every memory of every user: the shared memory fold (`evolveMemory`, as the decider's) stored as
+ * columns, with when it was detected, seen, decided and last used. A memory detected again after it
+ * was deleted or evicted (same id: same user, generation and normalized content) starts over as a new
+ * pending memory. Events about an unknown memory change nothing. A wipe deletes all the user's rows
+ * (the as-of view keeps the wiping generation's: it replays a user's log, not this table).
  */
-export const memoriesProjection: Projection<MemoryRecord> = {
+export const memoriesProjection: Projection<MemoryRecord, Handled> = {
   name: 'memories',
   entity: MemoryRecord,
   key: ['workspaceId', 'userId', 'memoryId'],
-  handles: [...MEMORY_EVENT_TYPES, 'MemoriesWiped', 'MemoriesUsed'],
-  keysOf: (event) => {
-    if (event.event.type === 'MemoriesUsed') return usedKeys(event);
-    const key = memoryKey(event);
-    return key ? [key] : [];
+  handles: HANDLES,
+  keysOf: ({ event, metadata }) => {
+    switch (event.type) {
+      case 'MemoriesUsed':
+        return usedKeys(metadata, event.data.memoryIds);
+      case 'MemoriesWiped':
+        return [];
+      default:
+        return [memoryKey(metadata, event.data.memoryId)];
+    }
   },
   apply: (event, rows): RowChange<MemoryRecord>[] => {
-    if (event.event.type === 'MemoriesUsed') {
-      const at = new Date(event.metadata.occurredAt);
-      return usedKeys(event).flatMap((key) => {
-        const current = rows.get(key);
-        if (!current || (current.lastUsedAt && current.lastUsedAt >= at)) return [];
-        return [{ kind: 'upsert' as const, row: { ...current, lastUsedAt: at } }];
-      });
+    const { event: payload, metadata } = event;
+    switch (payload.type) {
+      case 'MemoriesUsed': {
+        // The LRU of the cap: only this read model keeps when a memory was last put in a context.
+        const at = new Date(metadata.occurredAt);
+        return usedKeys(metadata, payload.data.memoryIds).flatMap((key) => {
+          const current = rows.get(key);
+          if (!current || (current.lastUsedAt && current.lastUsedAt >= at)) return [];
+          return [{ kind: 'upsert' as const, row: { ...current, lastUsedAt: at } }];
+        });
+      }
+      case 'MemoriesWiped':
+        return [
+          { kind: 'deleteOwner', workspaceId: metadata.workspaceId, userId: metadata.userId },
+        ];
+      default:
+        return memoryChanges(event, payload, rows);
     }
-    if (event.event.type === 'MemoriesWiped') {
-      const { workspaceId, userId } = event.metadata;
-      return [{ kind: 'deleteOwner', workspaceId, userId }];
-    }
-    const key = memoryKey(event);
-    if (!key) return [];
-    if (event.event.type === 'MemoryCandidateDetected') {
-      return [{ kind: 'upsert', row: detected(key, event) }];
-    }
-    const current = rows.get(key);
-    const next = current && evolve(current, event);
-    return next ? [{ kind: 'upsert', row: next }] : [];
   },
 };

@@ -2,10 +2,11 @@ import type { DecodedEvent } from '@engram/event-store';
 import type { EntityManager } from 'typeorm';
 import {
   USER_ERASED,
+  isHandledBy,
   isPerUser,
   rowKeyString,
   type OwnedRow,
-  type Projection,
+  type RowProjection,
   type RowChange,
   type RowsView,
 } from './projection';
@@ -26,7 +27,7 @@ export type BatchWrites<Row extends OwnedRow> = Readonly<{
  */
 export async function applyBatch<Row extends OwnedRow>(
   target: EntityManager | RowTable<Row>,
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
   events: readonly DecodedEvent[],
 ): Promise<void> {
   const table = 'findByKeys' in target ? target : sqlRowTable(target, projection);
@@ -39,7 +40,7 @@ export async function applyBatch<Row extends OwnedRow>(
  */
 export async function foldBatch<Row extends OwnedRow>(
   table: RowTable<Row>,
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
   events: readonly DecodedEvent[],
 ): Promise<BatchWrites<Row>> {
   const working = await loadRows(table, projection, events);
@@ -82,7 +83,7 @@ export async function writeBatch<Row extends OwnedRow>(
  * (the user's key was destroyed) are skipped, so a rebuild brings none of an erased user's data back.
  */
 function changesOf<Row extends OwnedRow>(
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
   event: DecodedEvent,
   view: RowsView<Row>,
 ): readonly RowChange<Row>[] {
@@ -96,12 +97,12 @@ function changesOf<Row extends OwnedRow>(
       },
     ];
   }
-  if (event.erased) return [];
+  if (event.erased || !isHandledBy(projection, event)) return [];
   return projection.apply(event, view);
 }
 
 function applyChange<Row extends OwnedRow>(
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
   working: Map<string, WorkingRow<Row>>,
   ownerDeletes: { workspaceId: string; userId: string }[],
   change: RowChange<Row>,
@@ -124,18 +125,22 @@ function applyChange<Row extends OwnedRow>(
   }
 }
 
-function keyOf<Row extends OwnedRow>(projection: Projection<Row>, row: Partial<Row>): Partial<Row> {
+function keyOf<Row extends OwnedRow>(
+  projection: RowProjection<Row>,
+  row: Partial<Row>,
+): Partial<Row> {
   return Object.fromEntries(projection.key.map((column) => [column, row[column]])) as Partial<Row>;
 }
 
 async function loadRows<Row extends OwnedRow>(
   table: RowTable<Row>,
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
   events: readonly DecodedEvent[],
 ): Promise<Map<string, WorkingRow<Row>>> {
   const keys = new Map<string, Partial<Row>>();
   for (const event of events) {
-    if (event.event.type === USER_ERASED || event.erased) continue;
+    if (event.event.type === USER_ERASED || event.erased || !isHandledBy(projection, event))
+      continue;
     for (const key of projection.keysOf(event)) keys.set(rowKeyString(projection, key), key);
   }
   const working = new Map<string, WorkingRow<Row>>();

@@ -1,5 +1,5 @@
 import type { BatchWrites } from './apply-batch';
-import { rowKeyString, type OwnedRow, type Projection } from './projection';
+import { rowKeyString, type OwnedRow, type RowProjection } from './projection';
 import type { RowTable } from './row-table';
 
 /**
@@ -15,7 +15,7 @@ export class RowCache<Row extends OwnedRow> {
   private readsRows = false;
 
   constructor(
-    private readonly projection: Projection<Row>,
+    private readonly projection: RowProjection<Row>,
     private readonly maxRows = 20_000,
   ) {}
 

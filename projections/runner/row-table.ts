@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import type { OwnedRow, Projection } from './projection';
+import type { OwnedRow, RowProjection } from './projection';
 
 /** What `applyBatch` needs of a read model's table: the runner's is SQL, the property tests' a Map. */
 export type RowTable<Row extends OwnedRow> = Readonly<{
@@ -28,7 +28,7 @@ export type SqlRowTable<Row extends OwnedRow> = RowTable<Row> &
  */
 export function sqlRowTable<Row extends OwnedRow>(
   manager: EntityManager,
-  projection: Projection<Row>,
+  projection: RowProjection<Row>,
 ): SqlRowTable<Row> {
   const metadata = manager.connection.getMetadata(projection.entity);
   const table = `"${metadata.tableName}"`;

@@ -1,28 +1,24 @@
-import type { MessageRecorded } from '@engram/domain';
-import type { DecodedEvent } from '@engram/event-store';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { SeenAgent } from './seen-agents.entity';
 
-function agentOf(event: DecodedEvent): string | undefined {
-  return (event.event as MessageRecorded).data.agentId;
-}
+const HANDLES = ['MessageRecorded'] as const;
 
 /**
  * The agents each workspace's messages came from, workspace-level (partitioned by workspace). Kept
  * apart from `agent_settings` on purpose: the process managers keep the agent settings they read
  * until that projection applies an event it handles, and every message would be one.
  */
-export const seenAgentsProjection: Projection<SeenAgent> = {
+export const seenAgentsProjection: Projection<SeenAgent, HandledBy<typeof HANDLES>> = {
   name: 'seen_agents',
   entity: SeenAgent,
   key: ['workspaceId', 'agentId'],
-  handles: ['MessageRecorded'],
+  handles: HANDLES,
   keysOf: (event) => {
-    const agentId = agentOf(event);
+    const { agentId } = event.event.data;
     return agentId === undefined ? [] : [{ workspaceId: event.metadata.workspaceId, agentId }];
   },
   apply: (event, rows) => {
-    const agentId = agentOf(event);
+    const { agentId } = event.event.data;
     if (agentId === undefined) return [];
     const key = { workspaceId: event.metadata.workspaceId, agentId };
     const at = new Date(event.metadata.occurredAt);

@@ -1,17 +1,17 @@
-import type { MessageRecorded } from '@engram/domain';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { SessionMessage } from './session-messages.entity';
 
+const HANDLES = ['MessageRecorded'] as const;
+
 /** Every recorded message, one row each; a message is recorded once, so no existing row is needed. */
-export const sessionMessagesProjection: Projection<SessionMessage> = {
+export const sessionMessagesProjection: Projection<SessionMessage, HandledBy<typeof HANDLES>> = {
   name: 'session_messages',
   entity: SessionMessage,
   key: ['workspaceId', 'userId', 'messageId'],
-  handles: ['MessageRecorded'],
+  handles: HANDLES,
   keysOf: () => [],
   apply: (event) => {
-    if (event.event.type !== 'MessageRecorded') return [];
-    const { data } = event.event as MessageRecorded;
+    const { data } = event.event;
     const row: SessionMessage = {
       workspaceId: event.metadata.workspaceId,
       userId: event.metadata.userId,

@@ -1,10 +1,15 @@
-import type { MessageRecorded, RollingSummaryExtended } from '@engram/domain';
+import { assertNever } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { Session } from './sessions.entity';
 
-function sessionKey(event: DecodedEvent): Pick<Session, 'workspaceId' | 'userId' | 'sessionId'> {
-  const { sessionId } = (event.event as MessageRecorded | RollingSummaryExtended).data;
+const HANDLES = ['MessageRecorded', 'RollingSummaryExtended'] as const;
+type Handled = HandledBy<typeof HANDLES>;
+
+function sessionKey(
+  event: DecodedEvent<Handled>,
+): Pick<Session, 'workspaceId' | 'userId' | 'sessionId'> {
+  const { sessionId } = event.event.data;
   return { workspaceId: event.metadata.workspaceId, userId: event.metadata.userId, sessionId };
 }
 
@@ -12,17 +17,18 @@ function sessionKey(event: DecodedEvent): Pick<Session, 'workspaceId' | 'userId'
  * Sessions are created by their first message. A summary is appended after the messages it covers,
  * so its session already exists; a summary of an unknown session changes nothing.
  */
-export const sessionsProjection: Projection<Session> = {
+export const sessionsProjection: Projection<Session, Handled> = {
   name: 'sessions',
   entity: Session,
   key: ['workspaceId', 'userId', 'sessionId'],
-  handles: ['MessageRecorded', 'RollingSummaryExtended'],
+  handles: HANDLES,
   keysOf: (event) => [sessionKey(event)],
   apply: (event, rows) => {
     const key = sessionKey(event);
     const current = rows.get(key);
     const at = new Date(event.metadata.occurredAt);
-    switch (event.event.type) {
+    const { event: payload } = event;
+    switch (payload.type) {
       case 'MessageRecorded': {
         const position = event.globalPosition.toString();
         const row: Session = current
@@ -49,7 +55,7 @@ export const sessionsProjection: Projection<Session> = {
       }
       case 'RollingSummaryExtended': {
         if (!current) return [];
-        const { data } = event.event as RollingSummaryExtended;
+        const { data } = payload;
         const row: Session = {
           ...current,
           summarizedCount: data.summarizedCount,
@@ -61,7 +67,7 @@ export const sessionsProjection: Projection<Session> = {
         return [{ kind: 'upsert', row }];
       }
       default:
-        return [];
+        return assertNever(payload);
     }
   },
 };

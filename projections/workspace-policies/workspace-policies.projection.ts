@@ -1,15 +1,16 @@
-import type { MemoryPolicyChanged } from '@engram/domain';
-import type { Projection } from '../runner/projection';
+import type { HandledBy, Projection } from '../runner/projection';
 import { WorkspacePolicy } from './workspace-policies.entity';
 
-export const workspacePoliciesProjection: Projection<WorkspacePolicy> = {
+const HANDLES = ['MemoryPolicyChanged'] as const;
+
+export const workspacePoliciesProjection: Projection<WorkspacePolicy, HandledBy<typeof HANDLES>> = {
   name: 'workspace_policies',
   entity: WorkspacePolicy,
   key: ['workspaceId'],
-  handles: ['MemoryPolicyChanged'],
+  handles: HANDLES,
   keysOf: (event) => [{ workspaceId: event.metadata.workspaceId }],
   apply: (event) => {
-    const { policy, changedBy } = (event.event as MemoryPolicyChanged).data;
+    const { policy, changedBy } = event.event.data;
     return [
       {
         kind: 'upsert',

@@ -1,5 +1,5 @@
 import type { DecodedEvent } from '@engram/event-store';
-import { rowKeyString, typesFedTo, type OwnedRow, type Projection } from '@engram/projections';
+import { rowKeyString, typesFedTo, type OwnedRow, type RowProjection } from '@engram/projections';
 import { applyBatch } from '../../projections/runner/apply-batch';
 import type { RowTable } from '../../projections/runner/row-table';
 
@@ -16,7 +16,7 @@ const matches = (row: OwnedRow, criteria: Criteria) =>
 export class InMemoryReadModel<Row extends OwnedRow> {
   private readonly table = new Map<string, Row>();
 
-  constructor(private readonly projection: Projection<Row>) {}
+  constructor(private readonly projection: RowProjection<Row>) {}
 
   private readonly rowTable: RowTable<Row> = {
     findByKeys: (keys) =>

@@ -1,7 +1,7 @@
 import { createDataSource, runAs } from '@engram/database';
 import type { EventMetadata, Role } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import { READ_MODEL_ENTITIES, type OwnedRow, type Projection } from '@engram/projections';
+import { READ_MODEL_ENTITIES, type OwnedRow, type RowProjection } from '@engram/projections';
 import type { DataSource, EntityManager } from 'typeorm';
 import { applyBatch } from '../../projections/runner/apply-batch';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -111,7 +111,7 @@ export type ProjectionSpec = Readonly<{
  * Each batch runs `applyBatch` in its own transaction as the projector role, like the runner.
  */
 export async function projectionSpec<R extends OwnedRow>(
-  projection: Projection<R>,
+  projection: RowProjection<R>,
 ): Promise<ProjectionSpec> {
   const database = await createTestDatabase();
   const projector = await createDataSource(

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Controller, Get, Headers, Inject, Logger, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
-import { MemoriesAsOfReplay, type Clock } from '@engram/domain';
+import { asOfResult, initialAsOf, replayAsOf, type Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
 import {
   EXPORT_PAGE_SIZE,
@@ -113,7 +113,7 @@ export class AuditController {
       asOf,
       correlationId: correlationIdOf(headers),
     });
-    const replay = new MemoriesAsOfReplay(asOf);
+    let replay = initialAsOf(asOf);
     let after: bigint | 'start' = 'start';
     for (;;) {
       const page = await this.store.readUserEvents(workspaceId, userId, {
@@ -122,13 +122,13 @@ export class AuditController {
       });
       for (const recorded of page) {
         if (recorded.globalPosition > through) break;
-        replay.add(await this.codec.decode(recorded));
+        replay = replayAsOf(replay, await this.codec.decode(recorded));
       }
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE_SIZE || last.globalPosition >= through) break;
       after = last.globalPosition;
     }
-    return { userId, asOf, items: replay.result() };
+    return { userId, asOf, items: asOfResult(replay) };
   }
 
   private deps() {

@@ -1,23 +1,10 @@
+import { assertNever } from '../decider';
+import type { DomainEvent } from '../domain-event';
 import type { Event } from '../event';
-import type {
-  DecidedBy,
-  MemoriesUsed,
-  MemoryApproved,
-  MemoryCandidateDetected,
-  MemoryDeleted,
-  MemoryEvicted,
-  MemoryExpired,
-  MemoryRejected,
-  MemoryReinforced,
-} from '../memories/memory-events';
+import type { DecidedBy, MemoryEvent } from '../memories/memory-events';
+import { evolveMemory, type Memory } from '../memories/memory-fold';
 import type { MemoryKind } from '../memories/memory-kinds';
-import {
-  reportMemoryStatus,
-  type ReportedMemoryStatus,
-  type StoredMemoryStatus,
-} from '../memories/reported-status';
-import type { MessageRecorded } from '../messages/message-events';
-import type { MemoriesWiped } from '../memory-profile/memory-profile-events';
+import { reportMemoryStatus, type ReportedMemoryStatus } from '../memories/reported-status';
 
 /** How much of the source message an as-of memory quotes (code points, ellipsis included). */
 export const SOURCE_EXCERPT_LENGTH = 200;
@@ -65,18 +52,21 @@ export type MemoryAsOf = Readonly<{
   history: MemoryHistoryEntry[];
 }>;
 
-type Working = {
-  memoryId: string;
-  kind: MemoryKind;
-  content: string | null;
-  confidence: number;
-  status: StoredMemoryStatus;
-  rejectionReason?: string;
-  dueAt?: string;
-  generation: number;
-  sourceMessageId: string;
-  history: MemoryHistoryEntry[];
-};
+/** One memory of the replay: the shared fold's state, and every step that led there. */
+type Replayed = Readonly<{ memory: Memory; history: readonly MemoryHistoryEntry[] }>;
+
+/**
+ * The replay behind `memoriesAsOf`, fed one event at a time by `replayAsOf` (so a caller can read a
+ * long history page by page without holding it). Pure: no I/O, no clock; the same events and instant
+ * give the same state.
+ */
+export type MemoriesAsOfState = Readonly<{
+  /** The instant asked for (ms): later events are skipped. */
+  at: number;
+  /** In the order the memories were first detected (a Map keeps it). */
+  memories: ReadonlyMap<string, Replayed>;
+  messages: ReadonlyMap<string, SourceMessage>;
+}>;
 
 /** `text` cut to `max` code points, the last one an ellipsis when it was longer. */
 export function sourceExcerpt(text: string, max = SOURCE_EXCERPT_LENGTH): string {
@@ -91,168 +81,112 @@ function instant(iso: string | Date): number {
   return ms;
 }
 
-/**
- * The replay behind `memoriesAsOf`, fed one event at a time (so a caller can read a long history page
- * by page without holding it). Pure: no I/O, no clock; the same events and instant give the same result.
- */
-export class MemoriesAsOfReplay {
-  private readonly at: number;
-  private readonly memories = new Map<string, Working>();
-  private readonly messages = new Map<string, SourceMessage>();
+export function initialAsOf(at: string | Date): MemoriesAsOfState {
+  return { at: instant(at), memories: new Map(), messages: new Map() };
+}
 
-  constructor(at: string | Date) {
-    this.at = instant(at);
-  }
-
-  /** Folds one event; events must come in the store's global order. Later ones are skipped. */
-  add(input: AsOfEvent): void {
-    const at = input.metadata.occurredAt;
-    if (instant(at) > this.at) return;
-    const { event } = input;
-    switch (event.type) {
-      case 'MessageRecorded': {
-        const { data } = event as MessageRecorded;
-        const text = input.erased || typeof data.text !== 'string' ? '' : data.text;
-        this.messages.set(data.messageId, {
-          messageId: data.messageId,
-          excerpt: sourceExcerpt(text),
-          at,
-        });
-        return;
-      }
-      case 'MemoryCandidateDetected': {
-        const { data } = event as MemoryCandidateDetected;
-        const previous = this.memories.get(data.memoryId);
-        // Detected again after it was deleted, evicted or expired: it starts over, its history goes on.
-        this.memories.set(data.memoryId, {
-          memoryId: data.memoryId,
-          kind: data.kind,
-          content: input.erased || typeof data.content !== 'string' ? null : data.content,
-          confidence: data.confidence,
-          status: 'pending',
-          ...(data.dueAt === undefined ? {} : { dueAt: data.dueAt }),
-          generation: data.generation,
-          sourceMessageId: data.sourceMessageId,
-          history: [
-            ...(previous?.history ?? []),
-            {
-              at,
-              event: 'detected',
-              confidence: data.confidence,
-              messageId: data.sourceMessageId,
-            },
-          ],
-        });
-        return;
-      }
-      case 'MemoryReinforced': {
-        const { data } = event as MemoryReinforced;
-        this.step(data.memoryId, (memory) => {
-          memory.confidence = Math.max(memory.confidence, data.confidence);
-          memory.history.push({
-            at,
-            event: 'reinforced',
-            confidence: data.confidence,
-            messageId: data.sourceMessageId,
-          });
-        });
-        return;
-      }
-      case 'MemoryApproved': {
-        const { data } = event as MemoryApproved;
-        this.decided(data.memoryId, 'approved', { at, event: 'approved', by: data.by });
-        return;
-      }
-      case 'MemoryRejected': {
-        const { data } = event as MemoryRejected;
-        const reason = typeof data.reason === 'string' ? data.reason : undefined;
-        this.decided(data.memoryId, 'rejected', {
-          at,
-          event: 'rejected',
-          by: data.by,
-          ...(reason === undefined ? {} : { reason }),
-        });
-        this.step(data.memoryId, (memory) => {
-          if (reason !== undefined) memory.rejectionReason = reason;
-        });
-        return;
-      }
-      case 'MemoryExpired': {
-        // Seed 002: an expired candidate is rejected automatically; reported so, the event stays.
-        const { data } = event as MemoryExpired;
-        this.decided(data.memoryId, 'expired', {
-          at,
-          event: 'rejected',
-          by: data.by,
-          reason: data.reason,
-        });
-        return;
-      }
-      case 'MemoryEvicted': {
-        const { data } = event as MemoryEvicted;
-        this.decided(data.memoryId, 'evicted', { at, event: 'evicted', reason: data.reason });
-        return;
-      }
-      case 'MemoryDeleted': {
-        const { data } = event as MemoryDeleted;
-        this.decided(data.memoryId, 'deleted', {
-          at,
-          event: 'deleted',
-          by: data.by,
-          reason: data.reason,
-        });
-        // As in the read model: a deleted memory no longer holds its content (the log still does).
-        this.step(data.memoryId, (memory) => {
-          memory.content = null;
-        });
-        return;
-      }
-      case 'MemoriesUsed': {
-        const { data } = event as MemoriesUsed;
-        for (const memoryId of new Set(data.memoryIds)) {
-          this.step(memoryId, (memory) => memory.history.push({ at, event: 'used' }));
-        }
-        return;
-      }
-      case 'MemoriesWiped': {
-        // The memories of earlier generations are gone; the conversation stays.
-        const { generation } = (event as MemoriesWiped).data;
-        for (const [memoryId, memory] of this.memories) {
-          if (memory.generation < generation) this.memories.delete(memoryId);
-        }
-        return;
-      }
-      default:
-        return;
+/** The history step a memory event adds. An expiry is a rejection by `{ kind: expiry }` (seed 002). */
+function stepOf(event: MemoryEvent, at: string): MemoryHistoryEntry {
+  switch (event.type) {
+    case 'MemoryCandidateDetected':
+    case 'MemoryReinforced': {
+      const { confidence, sourceMessageId } = event.data;
+      const step = event.type === 'MemoryCandidateDetected' ? 'detected' : 'reinforced';
+      return { at, event: step, confidence, messageId: sourceMessageId };
     }
+    case 'MemoryApproved':
+      return { at, event: 'approved', by: event.data.by };
+    case 'MemoryRejected': {
+      const { by, reason } = event.data;
+      return { at, event: 'rejected', by, ...(typeof reason === 'string' ? { reason } : {}) };
+    }
+    case 'MemoryExpired':
+      return { at, event: 'rejected', by: event.data.by, reason: event.data.reason };
+    case 'MemoryEvicted':
+      return { at, event: 'evicted', reason: event.data.reason };
+    case 'MemoryDeleted':
+      return { at, event: 'deleted', by: event.data.by, reason: event.data.reason };
+    default:
+      return assertNever(event);
   }
+}
 
-  /** The memories as they stood, in the order they were first detected. */
-  result(): MemoryAsOf[] {
-    return [...this.memories.values()].map((memory) => {
-      const { sourceMessageId, history, status, rejectionReason, ...rest } = memory;
-      return {
-        ...rest,
-        ...reportMemoryStatus(status, rejectionReason),
-        sourceMessage: this.messages.get(sourceMessageId) ?? null,
-        history: [...history],
-      };
-    });
-  }
+/** One memory event through the shared fold, its step appended to the memory's history. */
+function replayMemory(
+  state: MemoriesAsOfState,
+  event: MemoryEvent,
+  input: AsOfEvent,
+): MemoriesAsOfState {
+  const { memoryId } = event.data;
+  const previous = state.memories.get(memoryId);
+  const folded = evolveMemory(previous?.memory, event);
+  // An event about a memory not (or no longer) known changes nothing, as in the read model.
+  if (folded === undefined) return state;
+  const { content } = folded;
+  // A shredded detection (erasure) leaves the memory without its words.
+  const memory: Memory =
+    event.type === 'MemoryCandidateDetected' && (input.erased || typeof content !== 'string')
+      ? { ...folded, content: null }
+      : folded;
+  const history = [...(previous?.history ?? []), stepOf(event, input.metadata.occurredAt)];
+  return { ...state, memories: new Map(state.memories).set(memoryId, { memory, history }) };
+}
 
-  private step(memoryId: string, change: (memory: Working) => void): void {
-    const memory = this.memories.get(memoryId);
-    // An event about a memory not (or no longer) known changes nothing, as in the read model.
-    if (memory) change(memory);
+/** Folds one event; events must come in the store's global order. Later ones are skipped. */
+export function replayAsOf(state: MemoriesAsOfState, input: AsOfEvent): MemoriesAsOfState {
+  const at = input.metadata.occurredAt;
+  if (instant(at) > state.at) return state;
+  // The codec decodes only the catalog's types: a stored event is a DomainEvent.
+  const event = input.event as DomainEvent;
+  switch (event.type) {
+    case 'MessageRecorded': {
+      const { data } = event;
+      const text = input.erased || typeof data.text !== 'string' ? '' : data.text;
+      const message = { messageId: data.messageId, excerpt: sourceExcerpt(text), at };
+      return { ...state, messages: new Map(state.messages).set(data.messageId, message) };
+    }
+    case 'MemoryCandidateDetected':
+    case 'MemoryReinforced':
+    case 'MemoryApproved':
+    case 'MemoryRejected':
+    case 'MemoryExpired':
+    case 'MemoryEvicted':
+    case 'MemoryDeleted':
+      return replayMemory(state, event, input);
+    case 'MemoriesUsed': {
+      const memories = new Map(state.memories);
+      for (const memoryId of new Set(event.data.memoryIds)) {
+        const used = memories.get(memoryId);
+        if (used)
+          memories.set(memoryId, { ...used, history: [...used.history, { at, event: 'used' }] });
+      }
+      return { ...state, memories };
+    }
+    case 'MemoriesWiped': {
+      // The memories of earlier generations are gone; the conversation stays. The read model drops
+      // all the user's rows: it never holds a memory detected before the wipe it is replayed after.
+      const { generation } = event.data;
+      const kept = [...state.memories].filter(([, { memory }]) => memory.generation >= generation);
+      return { ...state, memories: new Map(kept) };
+    }
+    default:
+      return state;
   }
+}
 
-  private decided(memoryId: string, status: StoredMemoryStatus, entry: MemoryHistoryEntry): void {
-    this.step(memoryId, (memory) => {
-      memory.status = status;
-      delete memory.rejectionReason;
-      memory.history.push(entry);
-    });
-  }
+/** The memories as they stood, in the order they were first detected. */
+export function asOfResult(state: MemoriesAsOfState): MemoryAsOf[] {
+  return [...state.memories.values()].map(({ memory, history }) => ({
+    memoryId: memory.memoryId,
+    kind: memory.kind,
+    content: memory.content,
+    confidence: memory.confidence,
+    ...(memory.dueAt === undefined ? {} : { dueAt: memory.dueAt }),
+    generation: memory.generation,
+    ...reportMemoryStatus(memory.status, memory.status === 'rejected' ? memory.reason : undefined),
+    sourceMessage: state.messages.get(memory.sourceMessageId) ?? null,
+    history: [...history],
+  }));
 }
 
 /**
@@ -261,7 +195,7 @@ export class MemoriesAsOfReplay {
  * of at most 200 characters) and its history. A wipe removes the memories of earlier generations.
  */
 export function memoriesAsOf(events: Iterable<AsOfEvent>, at: string | Date): MemoryAsOf[] {
-  const replay = new MemoriesAsOfReplay(at);
-  for (const event of events) replay.add(event);
-  return replay.result();
+  let state = initialAsOf(at);
+  for (const event of events) state = replayAsOf(state, event);
+  return asOfResult(state);
 }

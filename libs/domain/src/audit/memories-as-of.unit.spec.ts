@@ -1,6 +1,13 @@
 import type { Event } from '../event';
 import type { DecidedBy } from '../memories/memory-events';
-import { memoriesAsOf, MemoriesAsOfReplay, sourceExcerpt, type AsOfEvent } from './memories-as-of';
+import {
+  asOfResult,
+  initialAsOf,
+  memoriesAsOf,
+  replayAsOf,
+  sourceExcerpt,
+  type AsOfEvent,
+} from './memories-as-of';
 
 const at = (time: string) => `2026-03-01T${time}:00.000Z`;
 const on = (time: string, event: Event, erased = false): AsOfEvent => ({
@@ -247,9 +254,9 @@ describe('memoriesAsOf', () => {
   });
 
   it('can be fed page by page, and refuses an instant that is not one', () => {
-    const replay = new MemoriesAsOfReplay(at('23:00'));
-    for (const event of HISTORY) replay.add(event);
-    expect(replay.result()).toEqual(memoriesAsOf(HISTORY, at('23:00')));
+    let state = initialAsOf(at('23:00'));
+    for (const event of HISTORY) state = replayAsOf(state, event);
+    expect(asOfResult(state)).toEqual(memoriesAsOf(HISTORY, at('23:00')));
     expect(() => memoriesAsOf(HISTORY, 'yesterday')).toThrow(RangeError);
   });
 

@@ -2,7 +2,7 @@ import { DomainConflictError, DomainNotFoundError, assertNever } from '../decide
 import type { Decider } from '../decider';
 import { isEvictableByCap } from './memory-cap';
 import type { DecidedBy, MemoryCandidateDetected, MemoryEvent } from './memory-events';
-import type { MemoryKind } from './memory-kinds';
+import { evolveMemory, type Memory } from './memory-fold';
 
 export type ReviewMode = 'auto' | 'admin' | 'user';
 
@@ -24,22 +24,20 @@ export type ExpireMemory = Readonly<{ type: 'ExpireMemory' }>;
 export type MemoryCommand =
   DetectMemoryCandidate | ApproveMemory | RejectMemory | DeleteMemory | EvictMemory | ExpireMemory;
 
-type Known = Readonly<{ memoryId: string; kind: MemoryKind; sources: readonly string[] }>;
-
+/**
+ * The shared fold's memory (`evolveMemory`), plus what only the decider needs: every message it was
+ * detected from, so that a retried detection is recognised (the read model counts them instead).
+ */
 export type MemoryState =
-  | Readonly<{ status: 'absent' }>
-  | (Known & Readonly<{ status: 'pending' }>)
-  | (Known & Readonly<{ status: 'approved'; approvedBy: DecidedBy }>)
-  | (Known & Readonly<{ status: 'rejected' }>)
-  | (Known & Readonly<{ status: 'expired' }>)
-  | (Known & Readonly<{ status: 'evicted' }>)
-  | (Known & Readonly<{ status: 'deleted' }>);
+  Readonly<{ status: 'absent' }> | (Memory & Readonly<{ sources: readonly string[] }>);
 
 export type MemoryStatus = MemoryState['status'];
 
-/** What every known state carries, without what belongs to one status (who approved it). */
-function known(state: Exclude<MemoryState, { status: 'absent' }>): Known {
-  return { memoryId: state.memoryId, kind: state.kind, sources: state.sources };
+function sourcesAfter(state: MemoryState, event: MemoryEvent): readonly string[] {
+  const heard = state.status === 'absent' ? [] : state.sources;
+  return event.type === 'MemoryCandidateDetected' || event.type === 'MemoryReinforced'
+    ? [...heard, event.data.sourceMessageId]
+    : heard;
 }
 
 function isApprovedAtOnce(command: DetectMemoryCandidate): boolean {
@@ -144,7 +142,7 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
         if (state.status !== 'approved') {
           throw new DomainConflictError(`Cannot evict a memory whose status is ${state.status}`);
         }
-        if (!isEvictableByCap(state)) {
+        if (!isEvictableByCap({ kind: state.kind, approvedBy: state.decidedBy })) {
           throw new DomainConflictError(
             state.kind === 'fact'
               ? 'A memory an admin approved is never evicted'
@@ -157,32 +155,7 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
     }
   },
   evolve: (state, event) => {
-    switch (event.type) {
-      case 'MemoryCandidateDetected': {
-        const previous = state.status === 'absent' ? [] : state.sources;
-        return {
-          status: 'pending',
-          memoryId: event.data.memoryId,
-          kind: event.data.kind,
-          sources: [...previous, event.data.sourceMessageId],
-        };
-      }
-      case 'MemoryReinforced':
-        if (state.status === 'absent') return state;
-        return { ...state, sources: [...state.sources, event.data.sourceMessageId] };
-      case 'MemoryApproved':
-        if (state.status === 'absent') return state;
-        return { ...known(state), status: 'approved', approvedBy: event.data.by };
-      case 'MemoryRejected':
-        return state.status === 'absent' ? state : { ...known(state), status: 'rejected' };
-      case 'MemoryExpired':
-        return state.status === 'absent' ? state : { ...known(state), status: 'expired' };
-      case 'MemoryEvicted':
-        return state.status === 'absent' ? state : { ...known(state), status: 'evicted' };
-      case 'MemoryDeleted':
-        return state.status === 'absent' ? state : { ...known(state), status: 'deleted' };
-      default:
-        return assertNever(event);
-    }
+    const memory = evolveMemory(state.status === 'absent' ? undefined : state, event);
+    return memory === undefined ? state : { ...memory, sources: sourcesAfter(state, event) };
   },
 };

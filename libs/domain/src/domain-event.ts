@@ -1,0 +1,32 @@
+import type { ActionEvent } from './actions/action-events';
+import type { AuditEvent } from './audit/audit-events';
+import type { UserErased } from './erasure/erasure-events';
+import type { IdentityCardEvent } from './identity-card/identity-card-events';
+import type { LlmUsageEvent } from './llm-usage/llm-usage-events';
+import type { MemoriesUsed, MemoryEvent } from './memories/memory-events';
+import type { MemoryProfileEvent } from './memory-profile/memory-profile-events';
+import type { MessageEvent } from './messages/message-events';
+import type { ParkedEventDecision } from './operations/parked-event-events';
+import type { AgentEvent, PolicyEvent } from './policy/policy-events';
+import type { SessionEvent } from './sessions/session-events';
+
+/** Every event Engram stores, as one union (the catalog lists the same types with their versions). */
+export type DomainEvent =
+  | MessageEvent
+  | SessionEvent
+  | MemoryEvent
+  | MemoriesUsed
+  | MemoryProfileEvent
+  | IdentityCardEvent
+  | PolicyEvent
+  | AgentEvent
+  | ActionEvent
+  | AuditEvent
+  | UserErased
+  | ParkedEventDecision
+  | LlmUsageEvent;
+
+export type DomainEventType = DomainEvent['type'];
+
+/** The events of the given types: what a consumer declaring `types` receives. */
+export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;
