@@ -1,6 +1,6 @@
 import {
+  agentMemoryStatus,
   deterministicId,
-  isMemoryActive,
   llmCallCause,
   memoryDecider,
   memoryIdFor,
@@ -60,10 +60,11 @@ export async function extractFromMessage(
   const { workspaceId, userId, occurredAt } = message.metadata;
   const { agentId, sessionId, messageId } = message.event.data;
   await waitForProjections(deps, READS, { workspaceId, userId }, message.globalPosition, signal);
-  if (agentId && !(await deps.policies.agentMemoryEnabled(workspaceId, agentId))) return 'nothing';
+  const agentEnabled = !agentId || (await deps.policies.agentMemoryEnabled(workspaceId, agentId));
   const manager = deps.dataSource.manager;
   const settings = await findMemorySettings(manager, workspaceId, userId);
-  if (settings && !isMemoryActive(settingsOf(settings), occurredAt)) return 'nothing';
+  const status = agentMemoryStatus(agentEnabled, settings && settingsOf(settings), occurredAt);
+  if (status !== 'enabled') return 'nothing';
   const generation = settings?.generation ?? 0;
   if (heldAtGeneration !== undefined && heldAtGeneration !== generation) return 'nothing';
   const policy = await deps.policies.memoryPolicy(workspaceId);

@@ -2,7 +2,6 @@ import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
 import {
   ActionRecord,
   IdentityCard,
-  MAX_RECENT_ACTIONS,
   MemoryRecord,
   MemorySettings,
   Session,
@@ -10,6 +9,7 @@ import {
   WorkspacePolicy,
   toMemoryPolicy,
 } from '@engram/projections';
+import { RECENT_ACTIONS_DEFAULTS } from '@engram/prompt-blocks';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fromJsonRow } from './json-rows';
 
@@ -24,7 +24,7 @@ export type ContextRows = Readonly<{
   /** Approved memories, oldest first. */
   memories: MemoryRecord[];
   card: IdentityCard | null;
-  /** The newest actions, newest first (at most MAX_RECENT_ACTIONS). */
+  /** The newest actions, newest first: as many as the recent-actions block may show. */
   actions: ActionRecord[];
 }>;
 
@@ -80,7 +80,7 @@ export async function readContextRows(
     query.sessionId ?? null,
     query.agentId ?? null,
     DEFAULT_MEMORY_POLICY.liveWindow,
-    MAX_RECENT_ACTIONS,
+    RECENT_ACTIONS_DEFAULTS.maxLines,
   ]);
   const one = <Row extends ObjectLiteral>(entity: new () => Row, json: Json | null) =>
     json === null ? null : fromJsonRow(manager, entity, json);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, Inject, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '@engram/auth';
-import { isMemoryActive, memoryProfileDecider, userStream, type Clock } from '@engram/domain';
+import { memoryProfileDecider, userMemoryStatus, userStream, type Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { findMemorySettings, memorySettingsProjection } from '@engram/projections';
 import { Commands } from '../commands/commands';
@@ -56,12 +56,7 @@ export class MemorySettingsController {
   }
 
   private describe(enabled: boolean, pausedUntil: string | null): MemorySettingsResponse {
-    const now = this.clock.now().toUTC().toISO()!;
-    const status = !enabled
-      ? 'disabled'
-      : isMemoryActive({ enabled, pausedUntil }, now)
-        ? 'enabled'
-        : 'paused';
+    const status = userMemoryStatus({ enabled, pausedUntil }, this.clock.now().toUTC().toISO()!);
     return { enabled, pausedUntil, status };
   }
 }

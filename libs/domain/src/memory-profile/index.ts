@@ -1,2 +1,3 @@
 export * from './memory-profile-events';
 export * from './memory-profile-decider';
+export * from './memory-status';

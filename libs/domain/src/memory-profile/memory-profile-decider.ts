@@ -48,12 +48,3 @@ export const memoryProfileDecider: Decider<
     }
   },
 };
-
-/** Whether extraction runs for a message at `at` (ISO): memory on and not paused then. */
-export function isMemoryActive(
-  settings: Pick<MemoryProfileState, 'enabled' | 'pausedUntil'>,
-  at: string,
-): boolean {
-  if (!settings.enabled) return false;
-  return settings.pausedUntil === null || Date.parse(settings.pausedUntil) <= Date.parse(at);
-}

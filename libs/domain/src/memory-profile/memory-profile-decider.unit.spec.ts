@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import { isMemoryActive, memoryProfileDecider } from './memory-profile-decider';
+import { memoryProfileDecider } from './memory-profile-decider';
+import { agentMemoryStatus, userMemoryStatus } from './memory-status';
 
 const spec = deciderSpec(memoryProfileDecider);
 
@@ -26,13 +27,18 @@ describe('memory profile decider', () => {
       .then([{ type: 'MemoriesWiped', data: { generation: 2 } }]);
   });
 
-  it('says whether extraction runs at a given time', () => {
-    expect(isMemoryActive({ enabled: true, pausedUntil: null }, '2026-06-08T10:00:00Z')).toBe(true);
-    expect(isMemoryActive({ enabled: false, pausedUntil: null }, '2026-06-08T10:00:00Z')).toBe(
-      false,
-    );
+  it('says one status for the settings screen and the agent context', () => {
+    const at = '2026-06-08T11:00:00Z';
     const paused = { enabled: true, pausedUntil: '2026-06-08T12:00:00.000Z' };
-    expect(isMemoryActive(paused, '2026-06-08T11:59:00Z')).toBe(false);
-    expect(isMemoryActive(paused, '2026-06-08T12:00:00Z')).toBe(true);
+    expect(userMemoryStatus(null, at)).toBe('enabled');
+    expect(userMemoryStatus({ enabled: false, pausedUntil: null }, at)).toBe('disabled');
+    expect(userMemoryStatus(paused, at)).toBe('paused');
+    expect(agentMemoryStatus(false, null, at)).toBe('agent_disabled');
+    expect(agentMemoryStatus(true, paused, at)).toBe('user_paused');
+    expect(agentMemoryStatus(true, { enabled: false, pausedUntil: null }, at)).toBe(
+      'user_disabled',
+    );
+    // A pause ends at its instant: extraction runs again from then on.
+    expect(agentMemoryStatus(true, paused, '2026-06-08T12:00:00Z')).toBe('enabled');
   });
 });
