@@ -13,8 +13,8 @@ import { MeModule } from './me/me.module';
 import { MessagesModule } from './messages/messages.module';
 import { CommandsModule } from './commands/commands.module';
 import { ReadModelsModule } from './read-models/read-models';
-import { MyMemoriesModule } from './my-memories/my-memories.module';
-import { ReviewModule } from './review/review.module';
+import { MemoriesModule } from './memories/memories.module';
+import { PolicyModule } from './policy/policy.module';
 import { ActionsModule } from './actions/actions.module';
 import { ContextModule } from './context/context.module';
 import { ErasureModule } from './erasure/erasure.module';
@@ -40,8 +40,8 @@ export class AppModule {
         HealthModule,
         MessagesModule,
         MeModule,
-        MyMemoriesModule,
-        ReviewModule,
+        MemoriesModule,
+        PolicyModule,
         ActionsModule,
         ContextModule,
         AuditModule,

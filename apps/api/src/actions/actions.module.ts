@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ActivityController } from '../activity/activity.controller';
+import { ActivityController } from './activity.controller';
 import { ActionsController } from './actions.controller';
 import { RecallActionsController } from './recall-actions.controller';
 

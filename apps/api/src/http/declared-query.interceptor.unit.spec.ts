@@ -1,9 +1,9 @@
 import { BadRequestException, type CallHandler, type ExecutionContext } from '@nestjs/common';
 import { lastValueFrom, of } from 'rxjs';
-import { ActivityController } from '../activity/activity.controller';
+import { ActivityController } from '../actions/activity.controller';
 import { ContextController } from '../context/context.controller';
 import { MessagesController } from '../messages/messages.controller';
-import { ReviewController } from '../review/review.controller';
+import { ReviewController } from '../memories/review.controller';
 import { DeclaredQueryInterceptor, declaredQueryParameters } from './declared-query.interceptor';
 
 function contextOf(

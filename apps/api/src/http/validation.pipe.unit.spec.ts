@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { ProposeActionBody } from '../actions/action.dto';
-import { MemorySettingsBody } from '../memory-settings/memory-settings.dto';
+import { MemorySettingsBody } from '../policy/memory-settings.dto';
 import { RecordMessageBody } from '../messages/record-message.dto';
 import { MAX_INPUT_DEPTH } from './unstorable-input';
 import { validationPipe } from './validation.pipe';

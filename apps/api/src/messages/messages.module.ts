@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MessagesController } from './messages.controller';
+import { MySessionsController } from './my-sessions.controller';
 
-@Module({ controllers: [MessagesController] })
+/** The conversation: messages recorded by agents, a user's sessions. */
+@Module({ controllers: [MessagesController, MySessionsController] })
 export class MessagesModule {}

@@ -25,19 +25,14 @@ import {
   memoriesProjection,
   workspacePoliciesProjection,
 } from '@engram/projections';
-import { decideMemory } from '../review/decide-memory';
-import { RejectBody } from '../review/review-queue.dto';
+import { decideMemory, MemoryDecisionResponse, review, type Review } from './decide-memory';
+import { RejectBody } from './review-queue.dto';
 import { Commands } from '../commands/commands';
 import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
 import { ReadModels } from '../read-models/read-models';
 import { MemoryListResponse, MyMemoriesQuery, toMemoryResponse } from './memory.dto';
-
-export class MemoryDecisionResponse {
-  @ApiProperty() status!: string;
-  @ApiProperty() position!: number;
-}
 
 export class WipeResponse {
   @ApiProperty({ description: 'Memories detected from now on belong to this generation' })
@@ -103,39 +98,43 @@ export class MyMemoriesController {
   @Post(':memoryId/approve')
   @HttpCode(200)
   @ApiOkResponse({ type: MemoryDecisionResponse })
-  async approve(
+  approve(
     @CurrentPrincipal() me: Principal,
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    await this.requireUserReview(me);
-    return decideMemory(
-      this.commands,
-      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
-      { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'user' } },
-      'approved',
-    );
+    return this.reviewOwn(me, memoryId, headers, review('approve', { ...me, role: 'user' }));
   }
 
   @Post(':memoryId/reject')
   @HttpCode(200)
   @ApiOkResponse({ type: MemoryDecisionResponse })
-  async reject(
+  reject(
     @CurrentPrincipal() me: Principal,
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @Body() body: RejectBody,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
+    return this.reviewOwn(
+      me,
+      memoryId,
+      headers,
+      review('reject', { ...me, role: 'user' }, body.reason),
+    );
+  }
+
+  private async reviewOwn(
+    me: Principal,
+    memoryId: string,
+    headers: RequestHeaders,
+    decision: Review,
+  ): Promise<MemoryDecisionResponse> {
     await this.requireUserReview(me);
     return decideMemory(
       this.commands,
       { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
-      {
-        type: 'RejectMemory',
-        by: { kind: 'person', userId: me.userId, role: 'user' },
-        ...(body.reason ? { reason: body.reason } : {}),
-      },
-      'rejected',
+      decision.command,
+      decision.status,
     );
   }
 

@@ -16,9 +16,7 @@ import {
   DomainConflictError,
   DomainNotFoundError,
   reportMemoryStatus,
-  type ApproveMemory,
   type Clock,
-  type RejectMemory,
 } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import {
@@ -32,9 +30,8 @@ import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
 import type { Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
-import { MemoryDecisionResponse } from '../my-memories/my-memories.controller';
 import { EVERY_OWNER, ReadModels } from '../read-models/read-models';
-import { decideMemory } from './decide-memory';
+import { decideMemory, MemoryDecisionResponse, review, type Review } from './decide-memory';
 import { decodeCursor, encodeCursor } from './review-cursor';
 import {
   queueStatuses,
@@ -96,40 +93,28 @@ export class ReviewController {
   @Post(':memoryId/approve')
   @HttpCode(200)
   @ApiOkResponse({ type: MemoryDecisionResponse })
-  async approve(
+  approve(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @CurrentPrincipal() me: Principal,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    return this.decideInQueue(
-      me,
-      { workspaceId, memoryId, headers },
-      { type: 'ApproveMemory', by: { kind: 'person', userId: me.userId, role: 'admin' } },
-      'approved',
-    );
+    const decision = review('approve', { ...me, role: 'admin' });
+    return this.decideInQueue(me, { workspaceId, memoryId, headers }, decision);
   }
 
   @Post(':memoryId/reject')
   @HttpCode(200)
   @ApiOkResponse({ type: MemoryDecisionResponse })
-  async reject(
+  reject(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @CurrentPrincipal() me: Principal,
     @Body() body: RejectBody,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    return this.decideInQueue(
-      me,
-      { workspaceId, memoryId, headers },
-      {
-        type: 'RejectMemory',
-        by: { kind: 'person', userId: me.userId, role: 'admin' },
-        ...(body.reason ? { reason: body.reason } : {}),
-      },
-      'rejected',
-    );
+    const decision = review('reject', { ...me, role: 'admin' }, body.reason);
+    return this.decideInQueue(me, { workspaceId, memoryId, headers }, decision);
   }
 
   /**
@@ -141,8 +126,7 @@ export class ReviewController {
   private async decideInQueue(
     me: Principal,
     target: Readonly<{ workspaceId: string; memoryId: string; headers: RequestHeaders }>,
-    command: ApproveMemory | RejectMemory,
-    status: 'approved' | 'rejected',
+    decision: Review,
   ): Promise<MemoryDecisionResponse> {
     // memory_owners is visible to the workspace's admins only in reviewMode admin.
     const owner = await this.readModels.read(me, (manager) =>
@@ -150,7 +134,12 @@ export class ReviewController {
     );
     if (!owner) throw notInQueue();
     try {
-      return await decideMemory(this.commands, { ...target, ownerId: owner }, command, status);
+      return await decideMemory(
+        this.commands,
+        { ...target, ownerId: owner },
+        decision.command,
+        decision.status,
+      );
     } catch (error) {
       if (error instanceof DomainConflictError || error instanceof DomainNotFoundError) {
         throw notInQueue();
