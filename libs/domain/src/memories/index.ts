@@ -6,3 +6,4 @@ export * from './memory-fold';
 export * from './memory-ids';
 export * from './memory-cap';
 export * from './reported-status';
+export * from './memory-usage-decider';
