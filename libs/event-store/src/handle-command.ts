@@ -47,7 +47,15 @@ export async function handleCommand<Command, E extends Event, State>(
   options: HandleOptions<E>,
 ): Promise<HandleResult<E, State>> {
   const maxAttempts = options.maxAttempts ?? 3;
-  if (options.appendOnly) return appendBlindly(context, streamId, decider, command, options);
+  if (options.appendOnly) {
+    const state = decider.initialState();
+    const events = decider.decide(command, state);
+    const position =
+      events.length === 0
+        ? 0n
+        : (await append(context, streamId, events, [], options, 'any')).position;
+    return { history: [], events, state: events.reduce(decider.evolve, state), position };
+  }
   if (options.usuallyOpensStream) {
     const opened = await tryOpening(context, streamId, decider, command, options);
     if (opened) return opened;
@@ -103,20 +111,6 @@ async function tryOpening<Command, E extends Event, State>(
     if (error instanceof WrongExpectedVersionError) return undefined;
     throw error;
   }
-}
-
-async function appendBlindly<Command, E extends Event, State>(
-  context: CommandContext,
-  streamId: string,
-  decider: Decider<Command, E, State>,
-  command: Command,
-  options: HandleOptions<E>,
-): Promise<HandleResult<E, State>> {
-  const state = decider.initialState();
-  const events = decider.decide(command, state);
-  if (events.length === 0) return { history: [], events, state, position: 0n };
-  const { position } = await append(context, streamId, events, [], options, 'any');
-  return { history: [], events, state: events.reduce(decider.evolve, state), position };
 }
 
 async function append<E extends Event>(
