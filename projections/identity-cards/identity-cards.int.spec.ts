@@ -3,42 +3,18 @@ import {
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import {
+  identityCardRegenerated,
+  memoriesWiped,
+  memoryApproved,
+  memoryDeleted,
+  memoryEvicted,
+} from '../../test/support/events';
 import { identityCardsProjection } from './identity-cards.projection';
 import { findIdentityCard, findIdentityCardsToRegenerate } from './identity-cards.query';
-
-const regenerated = (
-  basedOnPosition: string,
-  markdown = `# card @${basedOnPosition}`,
-  owner: Owner = ALICE,
-): GivenEvent => ({
-  type: 'IdentityCardRegenerated',
-  data: { markdown, memoryCount: 2, basedOnPosition, model: 'writer-1' },
-  owner,
-});
-const approved = (memoryId: string, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoryApproved',
-  data: { memoryId, by: { kind: 'policy' } },
-  owner,
-});
-const deleted = (memoryId: string, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoryDeleted',
-  data: { memoryId, by: { kind: 'person', userId: owner.userId, role: 'user' }, reason: 'deleted' },
-  owner,
-});
-const evicted = (memoryId: string, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoryEvicted',
-  data: { memoryId, reason: 'cap' },
-  owner,
-});
-const wiped = (generation: number, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoriesWiped',
-  data: { generation },
-  owner,
-});
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
 
@@ -54,7 +30,7 @@ describe('identity_cards projection', () => {
   });
 
   it('given MemoryApproved, then an empty card marked dirty at that position', async () => {
-    expect(await spec.given([approved('m1')])).toEqual([
+    expect(await spec.given([memoryApproved('m1')])).toEqual([
       {
         workspace_id: 'w1',
         user_id: 'alice',
@@ -71,17 +47,21 @@ describe('identity_cards projection', () => {
   });
 
   it('given MemoryDeleted and MemoryEvicted, then the dirty position moves', async () => {
-    await spec.given([approved('m1')]);
-    expect(await spec.when([deleted('m1')])).toEqual([
+    await spec.given([memoryApproved('m1')]);
+    expect(await spec.when([memoryDeleted('m1')])).toEqual([
       expect.objectContaining({ dirty_position: '2', dirty_at: at(2) }),
     ]);
-    expect(await spec.when([evicted('m2')])).toEqual([
+    expect(await spec.when([memoryEvicted('m2')])).toEqual([
       expect.objectContaining({ dirty_position: '3', dirty_at: at(3) }),
     ]);
   });
 
   it('given IdentityCardRegenerated, then the card, the position it is based on, and when', async () => {
-    const rows = await spec.given([approved('m1'), approved('m2'), regenerated('2')]);
+    const rows = await spec.given([
+      memoryApproved('m1'),
+      memoryApproved('m2'),
+      identityCardRegenerated('2'),
+    ]);
     expect(rows).toEqual([
       {
         workspace_id: 'w1',
@@ -97,7 +77,7 @@ describe('identity_cards projection', () => {
       },
     ]);
     // A card with no dirty event before it (row created by the card itself).
-    expect(await spec.given([regenerated('0', '# hello')])).toEqual([
+    expect(await spec.given([identityCardRegenerated('0', { markdown: '# hello' })])).toEqual([
       expect.objectContaining({
         markdown: '# hello',
         based_on_position: '0',
@@ -107,8 +87,12 @@ describe('identity_cards projection', () => {
   });
 
   it('given MemoriesWiped, then the card is emptied at once and marked dirty', async () => {
-    await spec.given([approved('m1'), regenerated('1'), approved('b1', BOB)]);
-    const rows = await spec.when([wiped(1)]);
+    await spec.given([
+      memoryApproved('m1'),
+      identityCardRegenerated('1'),
+      memoryApproved('b1', undefined, { owner: BOB }),
+    ]);
+    const rows = await spec.when([memoriesWiped(1)]);
     expect(rows).toEqual([
       expect.objectContaining({
         user_id: 'alice',
@@ -125,28 +109,28 @@ describe('identity_cards projection', () => {
   });
 
   it('ignores a card generated from memories older than the last wipe (it raced the wipe)', async () => {
-    await spec.given([approved('m1'), wiped(1)]);
-    const rows = await spec.when([regenerated('1', '# wiped memories')]);
+    await spec.given([memoryApproved('m1'), memoriesWiped(1)]);
+    const rows = await spec.when([identityCardRegenerated('1', { markdown: '# wiped memories' })]);
     expect(rows).toEqual([
       expect.objectContaining({ markdown: '', based_on_position: '-1', dirty_position: '2' }),
     ]);
-    expect(await spec.when([regenerated('2', '# after the wipe')])).toEqual([
-      expect.objectContaining({ markdown: '# after the wipe', based_on_position: '2' }),
-    ]);
+    expect(
+      await spec.when([identityCardRegenerated('2', { markdown: '# after the wipe' })]),
+    ).toEqual([expect.objectContaining({ markdown: '# after the wipe', based_on_position: '2' })]);
   });
 
   it('gives the same rows whether the events come in one batch or several', async () => {
     const events = spec.events([
-      approved('m1'),
-      approved('b1', BOB),
-      regenerated('1'),
-      deleted('m1'),
-      evicted('b1', BOB),
-      regenerated('5', '# bob', BOB),
-      wiped(1),
-      regenerated('4', '# too old'),
-      approved('m2'),
-      regenerated('9'),
+      memoryApproved('m1'),
+      memoryApproved('b1', undefined, { owner: BOB }),
+      identityCardRegenerated('1'),
+      memoryDeleted('m1'),
+      memoryEvicted('b1', { owner: BOB }),
+      identityCardRegenerated('5', { markdown: '# bob' }, { owner: BOB }),
+      memoriesWiped(1),
+      identityCardRegenerated('4', { markdown: '# too old' }),
+      memoryApproved('m2'),
+      identityCardRegenerated('9'),
     ]);
     const once = await spec.given(events);
     expect(once).toEqual([
@@ -158,7 +142,7 @@ describe('identity_cards projection', () => {
   });
 
   it("findIdentityCard: the caller's card, null when none or someone else's", async () => {
-    await spec.given([approved('m1'), regenerated('1')]);
+    await spec.given([memoryApproved('m1'), identityCardRegenerated('1')]);
     expect(await spec.asUser(ALICE, (m) => findIdentityCard(m, 'w1', 'alice'))).toMatchObject({
       markdown: '# card @1',
       memoryCount: 2,
@@ -175,15 +159,27 @@ describe('identity_cards projection', () => {
     const carol: Owner = { workspaceId: 'w2', userId: 'carol' };
     const dave: Owner = { workspaceId: 'w2', userId: 'dave' };
     await spec.given([
-      { ...approved('c1', carol), occurredAt: '2026-06-01T10:00:00.000Z' }, // 1
-      { ...regenerated('1', '# carol', carol), occurredAt: '2026-06-01T10:05:00.000Z' }, // 2: up to date
-      { ...approved('b1', BOB), occurredAt: '2026-06-01T11:00:00.000Z' }, // 3: never generated
-      { ...approved('a1'), occurredAt: '2026-06-01T09:00:00.000Z' }, // 4
-      { ...regenerated('4', '# alice'), occurredAt: '2026-06-01T09:30:00.000Z' }, // 5
-      { ...approved('a2'), occurredAt: '2026-06-01T12:00:00.000Z' }, // 6: alice stale again
-      { ...approved('d1', dave), occurredAt: '2026-06-01T08:00:00.000Z' }, // 7
-      { ...regenerated('7', '# dave', dave), occurredAt: '2026-06-01T13:00:00.000Z' }, // 8
-      { ...deleted('d1', dave), occurredAt: '2026-06-01T13:30:00.000Z' }, // 9: stale, generated recently
+      memoryApproved('c1', undefined, { owner: carol, occurredAt: '2026-06-01T10:00:00.000Z' }), // 1
+      identityCardRegenerated(
+        '1',
+        { markdown: '# carol' },
+        { owner: carol, occurredAt: '2026-06-01T10:05:00.000Z' },
+      ), // 2: up to date
+      memoryApproved('b1', undefined, { owner: BOB, occurredAt: '2026-06-01T11:00:00.000Z' }), // 3: never generated
+      memoryApproved('a1', undefined, { occurredAt: '2026-06-01T09:00:00.000Z' }), // 4
+      identityCardRegenerated(
+        '4',
+        { markdown: '# alice' },
+        { occurredAt: '2026-06-01T09:30:00.000Z' },
+      ), // 5
+      memoryApproved('a2', undefined, { occurredAt: '2026-06-01T12:00:00.000Z' }), // 6: alice stale again
+      memoryApproved('d1', undefined, { owner: dave, occurredAt: '2026-06-01T08:00:00.000Z' }), // 7
+      identityCardRegenerated(
+        '7',
+        { markdown: '# dave' },
+        { owner: dave, occurredAt: '2026-06-01T13:00:00.000Z' },
+      ), // 8
+      memoryDeleted('d1', { owner: dave, occurredAt: '2026-06-01T13:30:00.000Z' }), // 9: stale, generated recently
     ]);
     const manager = spec.projector.manager;
     expect(

@@ -1,12 +1,11 @@
-import { llmCallDeferred } from '../../test/fixtures/llm-usage-events';
 import {
   ALICE,
   BOB,
   projectionSpec,
-  type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { llmCallDeferred, llmCallResumed } from '../../test/support/events';
 import { LlmDeferral } from './llm-deferrals.entity';
 import { llmDeferralsProjection } from './llm-deferrals.projection';
 import { findDueLlmDeferrals, findLlmDeferrals } from './llm-deferrals.query';
@@ -17,13 +16,7 @@ const TOMORROW_NIGHT = '2026-06-02T22:00:00.000Z';
 
 /** Deferred in the morning (10:00 in Paris), the time the row keeps as deferredAt. */
 const deferred = (data: Parameters<typeof llmCallDeferred>[0] = {}, owner: Owner = ALICE) =>
-  llmCallDeferred(data, owner, { occurredAt: '2026-06-01T10:00:00.000Z' });
-
-const resumed = (until: string, cause = 'message/m3', owner: Owner = ALICE): GivenEvent => ({
-  type: 'LlmCallResumed',
-  data: { purpose: 'extraction', cause, until },
-  owner,
-});
+  llmCallDeferred(data, { owner, occurredAt: '2026-06-01T10:00:00.000Z' });
 
 describe('llm_deferrals projection', () => {
   let spec: ProjectionSpec;
@@ -54,14 +47,14 @@ describe('llm_deferrals projection', () => {
   });
 
   it('given the work resumed, then the row is gone', async () => {
-    expect(await spec.given([deferred(), resumed(TONIGHT)])).toEqual([]);
+    expect(await spec.given([deferred(), llmCallResumed(TONIGHT)])).toEqual([]);
   });
 
   it('given the work deferred again before the first resumption lands, then the later until stays', async () => {
     const rows = await spec.given([
       deferred(),
       deferred({ day: '2026-06-02', until: TOMORROW_NIGHT }),
-      resumed(TONIGHT),
+      llmCallResumed(TONIGHT),
     ]);
     // Still listed, with the first deferral's time and position (the job runs the oldest first).
     expect(rows).toEqual([
@@ -71,13 +64,13 @@ describe('llm_deferrals projection', () => {
         position: '1',
       }),
     ]);
-    expect(await spec.when([resumed(TOMORROW_NIGHT)])).toEqual([]);
+    expect(await spec.when([llmCallResumed(TOMORROW_NIGHT)])).toEqual([]);
   });
 
   it('a summary without a generation; a resumption of nothing listed changes nothing', async () => {
     const rows = await spec.given([
       deferred({ purpose: 'summary', cause: 'session/s1', messageId: 'm9', generation: undefined }),
-      resumed(TONIGHT, 'message/unknown'),
+      llmCallResumed(TONIGHT, { cause: 'message/unknown' }),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({ purpose: 'summary', cause: 'session/s1', generation: null }),

@@ -1,4 +1,3 @@
-import { llmCall, llmCallDeferred } from '../../test/fixtures/llm-usage-events';
 import {
   ALICE,
   BOB,
@@ -6,6 +5,7 @@ import {
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { llmCallDeferred, llmCallRecorded } from '../../test/support/events';
 import { LlmUsage } from './llm-usage.entity';
 import { llmUsageProjection } from './llm-usage.projection';
 import {
@@ -33,8 +33,13 @@ describe('llm_usage projection', () => {
   it('given calls of one day and purpose, then one row summing them, engines sorted once each', async () => {
     expect(
       await spec.given([
-        llmCall({ engine: 'gpt-4o-mini', promptTokens: 900, completionTokens: 40, latencyMs: 700 }),
-        llmCall({
+        llmCallRecorded({
+          engine: 'gpt-4o-mini',
+          promptTokens: 900,
+          completionTokens: 40,
+          latencyMs: 700,
+        }),
+        llmCallRecorded({
           cause: 'message/m2',
           engine: 'gpt-4o-mini',
           promptTokens: 800,
@@ -43,8 +48,8 @@ describe('llm_usage projection', () => {
           outcome: 'failed',
           reason: 'timeout',
         }),
-        llmCall({ cause: 'message/m2', latencyMs: 3 }),
-        llmCall({
+        llmCallRecorded({ cause: 'message/m2', latencyMs: 3 }),
+        llmCallRecorded({
           cause: 'message/m4',
           engine: 'gpt-4o-mini',
           outcome: 'invalid',
@@ -70,13 +75,13 @@ describe('llm_usage projection', () => {
 
   it('given other days, purposes and users, then a row for each; deferrals counted on their day', async () => {
     const rows = await spec.given([
-      llmCall(),
-      llmCall({ purpose: 'summary', cause: 'session/s1/12' }),
-      llmCall({ purpose: 'identity_card', cause: 'memories/14' }),
-      llmCall({ day: '2026-06-02', cause: 'message/m5' }),
+      llmCallRecorded(),
+      llmCallRecorded({ purpose: 'summary', cause: 'session/s1/12' }),
+      llmCallRecorded({ purpose: 'identity_card', cause: 'memories/14' }),
+      llmCallRecorded({ day: '2026-06-02', cause: 'message/m5' }),
       llmCallDeferred(),
       llmCallDeferred({ cause: 'message/m6', messageId: 'm6' }),
-      llmCall({}, BOB),
+      llmCallRecorded({}, { owner: BOB }),
     ]);
     expect(rows.map((row) => [row.user_id, row.day, row.purpose, row.calls, row.deferred])).toEqual(
       [
@@ -91,10 +96,10 @@ describe('llm_usage projection', () => {
 
   it('gives the same rows in one batch or event by event', async () => {
     const events = spec.events([
-      llmCall({ engine: 'b', promptTokens: 5 }),
-      llmCall({ engine: 'a', promptTokens: 7 }),
+      llmCallRecorded({ engine: 'b', promptTokens: 5 }),
+      llmCallRecorded({ engine: 'a', promptTokens: 7 }),
       llmCallDeferred(),
-      llmCall({ purpose: 'summary', engine: 'a' }),
+      llmCallRecorded({ purpose: 'summary', engine: 'a' }),
     ]);
     const once = await spec.given(events);
     for (const batchSize of [1, 2]) expect(await spec.given(events, { batchSize })).toEqual(once);
@@ -103,17 +108,17 @@ describe('llm_usage projection', () => {
   describe('queries and who may read them', () => {
     beforeAll(async () => {
       await spec.given([
-        llmCall({ promptTokens: 10, completionTokens: 1 }),
-        llmCall({ purpose: 'summary', cause: 'session/s1/9', promptTokens: 100 }),
-        llmCall({ purpose: 'identity_card', cause: 'memories/3' }),
-        llmCall({ day: '2026-05-20', cause: 'message/old' }),
+        llmCallRecorded({ promptTokens: 10, completionTokens: 1 }),
+        llmCallRecorded({ purpose: 'summary', cause: 'session/s1/9', promptTokens: 100 }),
+        llmCallRecorded({ purpose: 'identity_card', cause: 'memories/3' }),
+        llmCallRecorded({ day: '2026-05-20', cause: 'message/old' }),
         llmCallDeferred(),
-        llmCall(
+        llmCallRecorded(
           { engine: 'gpt-4o-mini', promptTokens: 20, outcome: 'failed', reason: 'http_503' },
-          BOB,
+          { owner: BOB },
         ),
-        llmCall({}, ROOT_W1),
-        llmCall({ promptTokens: 1000 }, CAROL_W2),
+        llmCallRecorded({}, { owner: ROOT_W1 }),
+        llmCallRecorded({ promptTokens: 1000 }, { owner: CAROL_W2 }),
       ]);
     });
 

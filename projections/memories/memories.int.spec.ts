@@ -1,78 +1,25 @@
-import type { DecidedBy, MemoryKind } from '@engram/domain';
+import type { DecidedBy } from '@engram/domain';
 import {
   ALICE,
   BOB,
   defaultOccurredAt,
   projectionSpec,
   type GivenEvent,
-  type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import {
+  memoriesWiped,
+  memoryApproved,
+  memoryDeleted,
+  memoryDetected,
+  memoryEvicted,
+  memoryReinforced,
+  memoryRejected,
+} from '../../test/support/events';
 import { memoriesProjection } from './memories.projection';
 import { countActiveMemories, findMemories, findMemory, findNextToEvict } from './memories.query';
 
 const ADMIN: DecidedBy = { kind: 'person', userId: 'root', role: 'admin' };
-
-type Detection = Partial<{
-  kind: MemoryKind;
-  content: string;
-  confidence: number;
-  dueAt: string;
-  sourceMessageId: string;
-  sessionId: string;
-  generation: number;
-}>;
-
-function detected(memoryId: string, fields: Detection = {}, owner: Owner = ALICE): GivenEvent {
-  return {
-    type: 'MemoryCandidateDetected',
-    data: {
-      memoryId,
-      kind: 'fact',
-      content: `L'utilisateur préfère ${memoryId}.`,
-      confidence: 0.7,
-      sourceMessageId: `msg-${memoryId}`,
-      sourceExcerpt: `Message about ${memoryId}`,
-      sessionId: 's1',
-      generation: 0,
-      ...fields,
-    },
-    owner,
-  };
-}
-
-const reinforced = (memoryId: string, confidence: number, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoryReinforced',
-  data: { memoryId, sourceMessageId: `again-${memoryId}`, confidence },
-  owner,
-});
-const approved = (
-  memoryId: string,
-  by: DecidedBy = { kind: 'policy' },
-  owner = ALICE,
-): GivenEvent => ({
-  type: 'MemoryApproved',
-  data: { memoryId, by },
-  owner,
-});
-const rejected = (memoryId: string, reason?: string): GivenEvent => ({
-  type: 'MemoryRejected',
-  data: { memoryId, by: ADMIN, ...(reason ? { reason } : {}) },
-});
-const evicted = (memoryId: string): GivenEvent => ({
-  type: 'MemoryEvicted',
-  data: { memoryId, reason: 'cap' },
-});
-const deleted = (memoryId: string, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoryDeleted',
-  data: { memoryId, by: { kind: 'person', userId: owner.userId, role: 'user' }, reason: 'deleted' },
-  owner,
-});
-const wiped = (generation: number, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoriesWiped',
-  data: { generation },
-  owner,
-});
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
 
@@ -89,7 +36,11 @@ describe('memories projection', () => {
 
   it('given MemoryCandidateDetected, then a pending memory seen once', async () => {
     const rows = await spec.given([
-      detected('m1', { kind: 'commitment', confidence: 0.8, dueAt: '2026-07-01T09:00:00.000Z' }),
+      memoryDetected('m1', {
+        kind: 'commitment',
+        confidence: 0.8,
+        dueAt: '2026-07-01T09:00:00.000Z',
+      }),
     ]);
     expect(rows).toEqual([
       {
@@ -120,8 +71,8 @@ describe('memories projection', () => {
   });
 
   it('given MemoryReinforced, then seen once more, last seen then, and the higher confidence', async () => {
-    await spec.given([detected('m1', { confidence: 0.7 })]);
-    expect(await spec.when([reinforced('m1', 0.5)])).toEqual([
+    await spec.given([memoryDetected('m1', { confidence: 0.7 })]);
+    expect(await spec.when([memoryReinforced('m1', 0.5)])).toEqual([
       expect.objectContaining({
         seen_count: 2,
         last_seen_at: at(2),
@@ -129,7 +80,7 @@ describe('memories projection', () => {
         position: '2',
       }),
     ]);
-    expect(await spec.when([reinforced('m1', 0.9)])).toEqual([
+    expect(await spec.when([memoryReinforced('m1', 0.9)])).toEqual([
       expect.objectContaining({
         seen_count: 3,
         last_seen_at: at(3),
@@ -140,7 +91,7 @@ describe('memories projection', () => {
   });
 
   it('given MemoryApproved, then approved with when and by whom', async () => {
-    expect(await spec.given([detected('m1'), approved('m1', ADMIN)])).toEqual([
+    expect(await spec.given([memoryDetected('m1'), memoryApproved('m1', ADMIN)])).toEqual([
       expect.objectContaining({
         status: 'approved',
         decided_at: at(2),
@@ -154,10 +105,10 @@ describe('memories projection', () => {
 
   it('given MemoryRejected, then rejected with the reason (or none)', async () => {
     const rows = await spec.given([
-      detected('m1'),
-      detected('m2'),
-      rejected('m1', 'not true'),
-      rejected('m2'),
+      memoryDetected('m1'),
+      memoryDetected('m2'),
+      memoryRejected('m1', { reason: 'not true' }),
+      memoryRejected('m2'),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -177,7 +128,9 @@ describe('memories projection', () => {
   });
 
   it('given MemoryEvicted, then evicted at that time, content kept', async () => {
-    expect(await spec.given([detected('m1'), approved('m1'), evicted('m1')])).toEqual([
+    expect(
+      await spec.given([memoryDetected('m1'), memoryApproved('m1'), memoryEvicted('m1')]),
+    ).toEqual([
       expect.objectContaining({
         status: 'evicted',
         decided_at: at(3),
@@ -193,7 +146,7 @@ describe('memories projection', () => {
       type: 'MemoryExpired',
       data: { memoryId: 'm1', by: { kind: 'expiry' }, reason: 'expired' },
     };
-    expect(await spec.given([detected('m1'), expired])).toEqual([
+    expect(await spec.given([memoryDetected('m1'), expired])).toEqual([
       expect.objectContaining({
         status: 'expired',
         decided_at: at(2),
@@ -206,7 +159,7 @@ describe('memories projection', () => {
 
   it('given MemoriesUsed, then last used at that time for the memories it names that exist', async () => {
     const used: GivenEvent = { type: 'MemoriesUsed', data: { memoryIds: ['m1', 'unknown'] } };
-    const rows = await spec.given([detected('m1'), detected('m2'), used]);
+    const rows = await spec.given([memoryDetected('m1'), memoryDetected('m2'), used]);
     expect(rows.map((row) => [row.memory_id, row.last_used_at])).toEqual([
       ['m1', at(3)],
       ['m2', null],
@@ -214,7 +167,9 @@ describe('memories projection', () => {
   });
 
   it('given MemoryDeleted, then deleted and its text forgotten', async () => {
-    expect(await spec.given([detected('m1'), approved('m1'), deleted('m1')])).toEqual([
+    expect(
+      await spec.given([memoryDetected('m1'), memoryApproved('m1'), memoryDeleted('m1')]),
+    ).toEqual([
       expect.objectContaining({
         status: 'deleted',
         decided_at: at(3),
@@ -228,11 +183,11 @@ describe('memories projection', () => {
 
   it('a memory detected again after its deletion starts over as pending', async () => {
     const rows = await spec.given([
-      detected('m1', { confidence: 0.9 }),
-      reinforced('m1', 0.9),
-      approved('m1'),
-      deleted('m1'),
-      detected('m1', {
+      memoryDetected('m1', { confidence: 0.9 }),
+      memoryReinforced('m1', 0.9),
+      memoryApproved('m1'),
+      memoryDeleted('m1'),
+      memoryDetected('m1', {
         kind: 'preference',
         content: 'Again!',
         confidence: 0.6,
@@ -261,24 +216,24 @@ describe('memories projection', () => {
   it('events about an unknown memory change nothing', async () => {
     expect(
       await spec.given([
-        reinforced('m1', 0.9),
-        approved('m1'),
-        rejected('m1', 'no'),
-        evicted('m1'),
-        deleted('m1'),
+        memoryReinforced('m1', 0.9),
+        memoryApproved('m1'),
+        memoryRejected('m1', { reason: 'no' }),
+        memoryEvicted('m1'),
+        memoryDeleted('m1'),
       ]),
     ).toEqual([]);
   });
 
   it('given MemoriesWiped, then every memory of that user disappears, and only theirs', async () => {
     await spec.given([
-      detected('a1'),
-      detected('a2'),
-      approved('a2'),
-      detected('b1', {}, BOB),
-      detected('c1', {}, { workspaceId: 'w2', userId: 'alice' }),
+      memoryDetected('a1'),
+      memoryDetected('a2'),
+      memoryApproved('a2'),
+      memoryDetected('b1', {}, { owner: BOB }),
+      memoryDetected('c1', {}, { owner: { workspaceId: 'w2', userId: 'alice' } }),
     ]);
-    const rows = await spec.when([wiped(1)]);
+    const rows = await spec.when([memoriesWiped(1)]);
     expect(rows.map((row) => [row.workspace_id, row.user_id, row.memory_id])).toEqual([
       ['w1', 'bob', 'b1'],
       ['w2', 'alice', 'c1'],
@@ -287,11 +242,11 @@ describe('memories projection', () => {
 
   it('within one batch: a wipe drops the memories before it, not the ones detected after it', async () => {
     const rows = await spec.given([
-      detected('a1'),
-      wiped(1),
-      approved('a1'),
-      detected('a2', { generation: 1 }),
-      approved('a2'),
+      memoryDetected('a1'),
+      memoriesWiped(1),
+      memoryApproved('a1'),
+      memoryDetected('a2', { generation: 1 }),
+      memoryApproved('a2'),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({ memory_id: 'a2', generation: 1, status: 'approved' }),
@@ -300,23 +255,23 @@ describe('memories projection', () => {
 
   it('gives the same rows whether the events come in one batch or several', async () => {
     const events = spec.events([
-      detected('a1'),
-      detected('a2', { kind: 'preference' }),
-      reinforced('a1', 0.95),
-      detected('b1', {}, BOB),
-      approved('a1'),
-      rejected('a2', 'nope'),
-      approved('b1', ADMIN, BOB),
-      detected('a3'),
-      approved('a3'),
-      evicted('a3'),
-      deleted('a1'),
-      detected('a1', { content: 'back' }),
-      reinforced('a1', 0.2),
-      wiped(1, BOB),
-      detected('b2', { generation: 1 }, BOB),
-      detected('a4'),
-      deleted('a4'),
+      memoryDetected('a1'),
+      memoryDetected('a2', { kind: 'preference' }),
+      memoryReinforced('a1', 0.95),
+      memoryDetected('b1', {}, { owner: BOB }),
+      memoryApproved('a1'),
+      memoryRejected('a2', { reason: 'nope' }),
+      memoryApproved('b1', ADMIN, { owner: BOB }),
+      memoryDetected('a3'),
+      memoryApproved('a3'),
+      memoryEvicted('a3'),
+      memoryDeleted('a1'),
+      memoryDetected('a1', { content: 'back' }),
+      memoryReinforced('a1', 0.2),
+      memoriesWiped(1, { owner: BOB }),
+      memoryDetected('b2', { generation: 1 }, { owner: BOB }),
+      memoryDetected('a4'),
+      memoryDeleted('a4'),
     ]);
     const once = await spec.given(events);
     expect(once.map((row) => [row.user_id, row.memory_id, row.status].join(':'))).toEqual([
@@ -334,18 +289,18 @@ describe('memories projection', () => {
   it('evictable: approved facts the policy or their user approved, never an admin (isEvictableByCap)', async () => {
     const user: DecidedBy = { kind: 'person', userId: 'alice', role: 'user' };
     const rows = await spec.given([
-      detected('by-policy'),
-      approved('by-policy'),
-      detected('by-user'),
-      approved('by-user', user),
-      detected('by-admin'),
-      approved('by-admin', ADMIN),
-      detected('preference', { kind: 'preference' }),
-      approved('preference'),
-      detected('pending'),
-      detected('deleted'),
-      approved('deleted'),
-      deleted('deleted'),
+      memoryDetected('by-policy'),
+      memoryApproved('by-policy'),
+      memoryDetected('by-user'),
+      memoryApproved('by-user', user),
+      memoryDetected('by-admin'),
+      memoryApproved('by-admin', ADMIN),
+      memoryDetected('preference', { kind: 'preference' }),
+      memoryApproved('preference'),
+      memoryDetected('pending'),
+      memoryDetected('deleted'),
+      memoryApproved('deleted'),
+      memoryDeleted('deleted'),
     ]);
     expect(Object.fromEntries(rows.map((row) => [row.memory_id, row.evictable]))).toEqual({
       'by-policy': true,
@@ -360,18 +315,22 @@ describe('memories projection', () => {
   describe('queries', () => {
     beforeAll(async () => {
       await spec.given([
-        { ...detected('f-old', { kind: 'fact' }), occurredAt: '2026-06-01T10:00:00.000Z' },
-        { ...detected('p1', { kind: 'preference' }), occurredAt: '2026-06-01T11:00:00.000Z' },
-        { ...detected('f-new', { kind: 'fact' }), occurredAt: '2026-06-01T12:00:00.000Z' },
-        { ...detected('f-pending', { kind: 'fact' }), occurredAt: '2026-06-01T09:00:00.000Z' },
-        { ...detected('f-gone', { kind: 'fact' }), occurredAt: '2026-06-01T08:00:00.000Z' },
-        { ...detected('b1', { kind: 'fact' }, BOB), occurredAt: '2026-06-01T07:00:00.000Z' },
-        { ...approved('f-old'), occurredAt: '2026-06-01T13:00:00.000Z' },
-        { ...approved('p1'), occurredAt: '2026-06-01T13:00:00.000Z' },
-        { ...approved('f-new'), occurredAt: '2026-06-01T13:00:00.000Z' },
-        { ...approved('f-gone'), occurredAt: '2026-06-01T13:00:00.000Z' },
-        { ...deleted('f-gone'), occurredAt: '2026-06-01T14:00:00.000Z' },
-        { ...approved('b1', ADMIN, BOB), occurredAt: '2026-06-01T13:00:00.000Z' },
+        memoryDetected('f-old', { kind: 'fact' }, { occurredAt: '2026-06-01T10:00:00.000Z' }),
+        memoryDetected('p1', { kind: 'preference' }, { occurredAt: '2026-06-01T11:00:00.000Z' }),
+        memoryDetected('f-new', { kind: 'fact' }, { occurredAt: '2026-06-01T12:00:00.000Z' }),
+        memoryDetected('f-pending', { kind: 'fact' }, { occurredAt: '2026-06-01T09:00:00.000Z' }),
+        memoryDetected('f-gone', { kind: 'fact' }, { occurredAt: '2026-06-01T08:00:00.000Z' }),
+        memoryDetected(
+          'b1',
+          { kind: 'fact' },
+          { owner: BOB, occurredAt: '2026-06-01T07:00:00.000Z' },
+        ),
+        memoryApproved('f-old', undefined, { occurredAt: '2026-06-01T13:00:00.000Z' }),
+        memoryApproved('p1', undefined, { occurredAt: '2026-06-01T13:00:00.000Z' }),
+        memoryApproved('f-new', undefined, { occurredAt: '2026-06-01T13:00:00.000Z' }),
+        memoryApproved('f-gone', undefined, { occurredAt: '2026-06-01T13:00:00.000Z' }),
+        memoryDeleted('f-gone', { occurredAt: '2026-06-01T14:00:00.000Z' }),
+        memoryApproved('b1', ADMIN, { owner: BOB, occurredAt: '2026-06-01T13:00:00.000Z' }),
       ]);
     });
 
@@ -432,7 +391,7 @@ describe('memories projection', () => {
       const lru = () => spec.asUser(ALICE, (m) => findNextToEvict(m, 'w1', 'alice'));
       expect((await lru())?.memoryId).toBe('f-old');
       // Seen again later: f-new becomes the least recently used.
-      await spec.when([{ ...reinforced('f-old', 0.5), occurredAt: '2026-06-02T00:00:00.000Z' }]);
+      await spec.when([memoryReinforced('f-old', 0.5, { occurredAt: '2026-06-02T00:00:00.000Z' })]);
       expect((await lru())?.memoryId).toBe('f-new');
       // Used later still (last_used_at is set by the usage feature): f-old again.
       await spec.projector.query(

@@ -3,27 +3,11 @@ import {
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
-  type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { memoriesWiped, memorySettingsChanged } from '../../test/support/events';
 import { memorySettingsProjection } from './memory-settings.projection';
 import { findMemorySettings } from './memory-settings.query';
-
-const changed = (
-  enabled: boolean,
-  pausedUntil: string | null,
-  owner: Owner = ALICE,
-): GivenEvent => ({
-  type: 'MemorySettingsChanged',
-  data: { enabled, pausedUntil },
-  owner,
-});
-const wiped = (generation: number, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MemoriesWiped',
-  data: { generation },
-  owner,
-});
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
 
@@ -39,7 +23,7 @@ describe('memory_settings projection', () => {
   });
 
   it('given MemorySettingsChanged, then the switch and the pause, generation 0', async () => {
-    expect(await spec.given([changed(true, '2026-06-10T00:00:00.000Z')])).toEqual([
+    expect(await spec.given([memorySettingsChanged(true, '2026-06-10T00:00:00.000Z')])).toEqual([
       {
         workspace_id: 'w1',
         user_id: 'alice',
@@ -49,7 +33,7 @@ describe('memory_settings projection', () => {
         updated_at: at(1),
       },
     ]);
-    expect(await spec.when([changed(false, null)])).toEqual([
+    expect(await spec.when([memorySettingsChanged(false, null)])).toEqual([
       expect.objectContaining({
         enabled: false,
         paused_until: null,
@@ -60,7 +44,7 @@ describe('memory_settings projection', () => {
   });
 
   it('given MemoriesWiped, then the new generation, the rest unchanged (defaults when new)', async () => {
-    expect(await spec.given([wiped(1)])).toEqual([
+    expect(await spec.given([memoriesWiped(1)])).toEqual([
       {
         workspace_id: 'w1',
         user_id: 'alice',
@@ -70,22 +54,22 @@ describe('memory_settings projection', () => {
         updated_at: at(1),
       },
     ]);
-    expect(await spec.when([changed(false, null), wiped(2)])).toEqual([
+    expect(await spec.when([memorySettingsChanged(false, null), memoriesWiped(2)])).toEqual([
       expect.objectContaining({ enabled: false, generation: 2, updated_at: at(3) }),
     ]);
-    expect(await spec.when([changed(true, null)])).toEqual([
+    expect(await spec.when([memorySettingsChanged(true, null)])).toEqual([
       expect.objectContaining({ enabled: true, generation: 2 }),
     ]);
   });
 
   it('gives the same rows whether the events come in one batch or several', async () => {
     const events = spec.events([
-      changed(false, null),
-      changed(true, '2026-07-01T00:00:00.000Z', BOB),
-      wiped(1),
-      changed(true, '2026-06-20T00:00:00.000Z'),
-      wiped(1, BOB),
-      wiped(2),
+      memorySettingsChanged(false, null),
+      memorySettingsChanged(true, '2026-07-01T00:00:00.000Z', { owner: BOB }),
+      memoriesWiped(1),
+      memorySettingsChanged(true, '2026-06-20T00:00:00.000Z'),
+      memoriesWiped(1, { owner: BOB }),
+      memoriesWiped(2),
     ]);
     const once = await spec.given(events);
     expect(once).toHaveLength(2);
@@ -94,7 +78,7 @@ describe('memory_settings projection', () => {
   });
 
   it("findMemorySettings: the caller's settings, null when never changed or someone else's", async () => {
-    await spec.given([changed(false, null), wiped(3)]);
+    await spec.given([memorySettingsChanged(false, null), memoriesWiped(3)]);
     expect(
       await spec.asUser(ALICE, (manager) => findMemorySettings(manager, 'w1', 'alice')),
     ).toMatchObject({ enabled: false, pausedUntil: null, generation: 3, updatedAt: at(2) });

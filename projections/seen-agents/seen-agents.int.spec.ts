@@ -7,6 +7,7 @@ import {
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { messageRecorded } from '../../test/support/events';
 import { agentSettingsProjection } from '../agent-settings/agent-settings.projection';
 import { applyBatch } from '../runner/apply-batch';
 import { seenAgentsProjection } from './seen-agents.projection';
@@ -16,19 +17,8 @@ const CAROL_W2: Owner = { workspaceId: 'w2', userId: 'carol' };
 
 let messages = 0;
 /** A message recorded for `owner`, through `agentId` when given, at `occurredAt`. */
-const message = (occurredAt: string, agentId?: string, owner: Owner = ALICE): GivenEvent => ({
-  type: 'MessageRecorded',
-  data: {
-    messageId: `m${(messages += 1)}`,
-    sessionId: 's1',
-    role: 'user',
-    channel: 'web',
-    text: 'Bonjour',
-    ...(agentId ? { agentId } : {}),
-  },
-  owner,
-  occurredAt,
-});
+const message = (occurredAt: string, agentId?: string, owner: Owner = ALICE): GivenEvent =>
+  messageRecorded(`m${(messages += 1)}`, agentId ? { agentId } : {}, { owner, occurredAt });
 
 describe('seen_agents projection', () => {
   let spec: ProjectionSpec;

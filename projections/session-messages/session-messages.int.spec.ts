@@ -1,35 +1,13 @@
-import type { MessageData } from '@engram/domain';
 import {
   ALICE,
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
-  type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { messageRecorded } from '../../test/support/events';
 import { sessionMessagesProjection } from './session-messages.projection';
 import { findLiveWindow, findMessagesToSummarize } from './session-messages.query';
-
-function message(
-  messageId: string,
-  sessionId = 's1',
-  extra: Partial<MessageData> = {},
-  owner: Owner = ALICE,
-): GivenEvent {
-  return {
-    type: 'MessageRecorded',
-    data: {
-      messageId,
-      sessionId,
-      role: 'user',
-      channel: 'web',
-      text: `text of ${messageId}`,
-      ...extra,
-    },
-    owner,
-  };
-}
 
 describe('session_messages projection', () => {
   let spec: ProjectionSpec;
@@ -44,12 +22,12 @@ describe('session_messages projection', () => {
 
   it('given MessageRecorded, then one row with the message, its trace and its position', async () => {
     const rows = await spec.given([
-      {
-        ...message('m1', 's1', { agentId: 'agent-7' }),
-        traceId: 'trace-1',
-        occurredAt: '2026-06-08T16:40:00.000Z',
-      },
-      { ...message('m2', 's1', { role: 'assistant', channel: 'slack' }) },
+      messageRecorded(
+        'm1',
+        { agentId: 'agent-7' },
+        { traceId: 'trace-1', occurredAt: '2026-06-08T16:40:00.000Z' },
+      ),
+      messageRecorded('m2', { role: 'assistant', channel: 'slack' }),
     ]);
     expect(rows).toEqual([
       {
@@ -91,11 +69,11 @@ describe('session_messages projection', () => {
 
   it('gives the same rows whether the events come in one batch or several', async () => {
     const events = spec.events([
-      message('m1'),
-      message('m2', 's2'),
-      message('m3', 's1', {}, BOB),
-      message('m4'),
-      message('m5', 's2'),
+      messageRecorded('m1'),
+      messageRecorded('m2', { sessionId: 's2' }),
+      messageRecorded('m3', {}, { owner: BOB }),
+      messageRecorded('m4'),
+      messageRecorded('m5', { sessionId: 's2' }),
     ]);
     const once = await spec.given(events);
     expect(once).toHaveLength(5);
@@ -106,12 +84,12 @@ describe('session_messages projection', () => {
   describe('queries', () => {
     beforeAll(async () => {
       await spec.given([
-        message('m1'),
-        message('m2'),
-        message('other-session', 's2'),
-        message('m3'),
-        message('bobs', 's1', {}, BOB),
-        message('m4'),
+        messageRecorded('m1'),
+        messageRecorded('m2'),
+        messageRecorded('other-session', { sessionId: 's2' }),
+        messageRecorded('m3'),
+        messageRecorded('bobs', {}, { owner: BOB }),
+        messageRecorded('m4'),
       ]);
     });
 

@@ -3,34 +3,11 @@ import {
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
-  type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { messageRecorded, rollingSummaryExtended } from '../../test/support/events';
 import { sessionsProjection } from './sessions.projection';
 import { findSession } from './sessions.query';
-
-function message(messageId: string, sessionId = 's1', owner: Owner = ALICE): GivenEvent {
-  return {
-    type: 'MessageRecorded',
-    data: { messageId, sessionId, role: 'user', channel: 'web', text: 'hello' },
-    owner,
-  };
-}
-
-function summary(sessionId: string, throughPosition: string, summarizedCount: number): GivenEvent {
-  return {
-    type: 'RollingSummaryExtended',
-    data: {
-      sessionId,
-      throughPosition,
-      messageCount: 2,
-      summarizedCount,
-      summary: `summary through ${throughPosition}`,
-      model: 'model-a',
-    },
-  };
-}
 
 describe('sessions projection', () => {
   let spec: ProjectionSpec;
@@ -45,11 +22,11 @@ describe('sessions projection', () => {
 
   it('given messages, then one row per session with counts, first/last times and last position', async () => {
     const rows = await spec.given([
-      { ...message('m1'), occurredAt: '2026-06-08T10:00:00.000Z' },
-      message('m2', 's2'),
+      messageRecorded('m1', {}, { occurredAt: '2026-06-08T10:00:00.000Z' }),
+      messageRecorded('m2', { sessionId: 's2' }),
       // Backdated: the first message time is the earliest, not the first applied.
-      { ...message('m3'), occurredAt: '2026-06-08T09:00:00.000Z' },
-      { ...message('m4'), occurredAt: '2026-06-08T11:00:00.000Z' },
+      messageRecorded('m3', {}, { occurredAt: '2026-06-08T09:00:00.000Z' }),
+      messageRecorded('m4', {}, { occurredAt: '2026-06-08T11:00:00.000Z' }),
     ]);
     expect(rows).toEqual([
       {
@@ -84,8 +61,10 @@ describe('sessions projection', () => {
   });
 
   it('given RollingSummaryExtended, then the summary fields of the session', async () => {
-    await spec.given([message('m1'), message('m2'), message('m3')]);
-    const rows = await spec.when([summary('s1', '2', 2)]);
+    await spec.given([messageRecorded('m1'), messageRecorded('m2'), messageRecorded('m3')]);
+    const rows = await spec.when([
+      rollingSummaryExtended('s1', { throughPosition: '2', summarizedCount: 2 }),
+    ]);
     expect(rows).toEqual([
       expect.objectContaining({
         session_id: 's1',
@@ -98,7 +77,10 @@ describe('sessions projection', () => {
         last_position: '3',
       }),
     ]);
-    const later = await spec.when([message('m5'), summary('s1', '5', 3)]);
+    const later = await spec.when([
+      messageRecorded('m5'),
+      rollingSummaryExtended('s1', { throughPosition: '5', summarizedCount: 3 }),
+    ]);
     expect(later[0]).toMatchObject({
       message_count: 4,
       summarized_count: 3,
@@ -109,21 +91,26 @@ describe('sessions projection', () => {
   });
 
   it('a summary of an unknown session changes nothing', async () => {
-    expect(await spec.given([message('m1'), summary('nope', '1', 1)])).toEqual([
+    expect(
+      await spec.given([
+        messageRecorded('m1'),
+        rollingSummaryExtended('nope', { throughPosition: '1', summarizedCount: 1 }),
+      ]),
+    ).toEqual([
       expect.objectContaining({ session_id: 's1', rolling_summary: '', summarized_count: 0 }),
     ]);
   });
 
   it('gives the same rows whether the events come in one batch or several', async () => {
     const events = spec.events([
-      message('m1'),
-      message('m2', 's2'),
-      message('m3'),
-      summary('s1', '3', 2),
-      message('m5', 's1', BOB),
-      message('m6'),
-      summary('s1', '6', 3),
-      message('m8', 's2'),
+      messageRecorded('m1'),
+      messageRecorded('m2', { sessionId: 's2' }),
+      messageRecorded('m3'),
+      rollingSummaryExtended('s1', { throughPosition: '3', summarizedCount: 2 }),
+      messageRecorded('m5', { sessionId: 's1' }, { owner: BOB }),
+      messageRecorded('m6'),
+      rollingSummaryExtended('s1', { throughPosition: '6', summarizedCount: 3 }),
+      messageRecorded('m8', { sessionId: 's2' }),
     ]);
     const once = await spec.given(events);
     expect(once).toHaveLength(3);
@@ -133,10 +120,10 @@ describe('sessions projection', () => {
 
   it("findSession: the session of the caller, null when unknown or someone else's", async () => {
     await spec.given([
-      message('m1'),
-      message('m2'),
-      summary('s1', '2', 2),
-      message('b1', 's1', BOB),
+      messageRecorded('m1'),
+      messageRecorded('m2'),
+      rollingSummaryExtended('s1', { throughPosition: '2', summarizedCount: 2 }),
+      messageRecorded('b1', { sessionId: 's1' }, { owner: BOB }),
     ]);
     const session = await spec.asUser(ALICE, (manager) =>
       findSession(manager, 'w1', 'alice', 's1'),
