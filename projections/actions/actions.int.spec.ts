@@ -3,10 +3,16 @@ import {
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
-  type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import {
+  actionAborted,
+  actionConfirmed,
+  actionExecuted,
+  actionExpired,
+  actionFailed,
+  actionProposed,
+} from '../../test/support/events';
 import { actionsProjection } from './actions.projection';
 import {
   MAX_RECENT_ACTIONS,
@@ -15,61 +21,6 @@ import {
   findRecentActions,
   recallActions,
 } from './actions.query';
-
-type Proposal = Partial<{
-  tool: string;
-  target: string;
-  summary: string;
-  input: Record<string, unknown>;
-  channel: string;
-  requiresConfirmation: boolean;
-  expiresAt: string;
-}>;
-
-function proposed(
-  actionId: string,
-  fields: Proposal = {},
-  extra: Partial<GivenEvent> = {},
-): GivenEvent {
-  return {
-    type: 'ActionProposed',
-    data: {
-      actionId,
-      tool: 'gmail_send',
-      target: 'delphine@acme.fr',
-      summary: 'Relance facture Q2',
-      channel: 'telegram',
-      requiresConfirmation: true,
-      ...fields,
-    },
-    traceId: `trace-${actionId}`,
-    ...extra,
-  };
-}
-
-const confirmed = (actionId: string, channel = 'web', owner: Owner = ALICE): GivenEvent => ({
-  type: 'ActionConfirmed',
-  data: { actionId, channel },
-  owner,
-});
-const executed = (actionId: string, data: object = {}, extra: Partial<GivenEvent> = {}) => ({
-  type: 'ActionExecuted',
-  data: { actionId, ...data },
-  ...extra,
-});
-const aborted = (actionId: string, data: object = {}, extra: Partial<GivenEvent> = {}) => ({
-  type: 'ActionAborted',
-  data: { actionId, ...data },
-  ...extra,
-});
-const failed = (actionId: string, error: string): GivenEvent => ({
-  type: 'ActionFailed',
-  data: { actionId, error },
-});
-const expired = (actionId: string, expiresAt: string): GivenEvent => ({
-  type: 'ActionExpired',
-  data: { actionId, expiresAt },
-});
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
 const iso = (position: number) => defaultOccurredAt(position);
@@ -87,7 +38,7 @@ describe('actions projection', () => {
 
   it('given ActionProposed needing confirmation, then a pending action with its first step', async () => {
     const rows = await spec.given([
-      proposed('a1', {
+      actionProposed('a1', {
         input: { to: 'delphine@acme.fr', subject: 'Facture Q2 — relance' },
         expiresAt: '2026-06-02T00:00:00.000Z',
       }),
@@ -149,9 +100,9 @@ describe('actions projection', () => {
 
   it('given confirmed then executed, then each step with its channel and the result', async () => {
     const rows = await spec.given([
-      proposed('a1'),
-      confirmed('a1', 'web'),
-      executed('a1', { result: { messageId: 'gm-1' } }, { channel: 'worker' }),
+      actionProposed('a1'),
+      actionConfirmed('a1', 'web'),
+      actionExecuted('a1', { result: { messageId: 'gm-1' } }, { channel: 'worker' }),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -173,12 +124,12 @@ describe('actions projection', () => {
 
   it('given executed on a channel of its own, then that channel; none at all gives null', async () => {
     const rows = await spec.given([
-      proposed('a1'),
-      confirmed('a1'),
-      executed('a1', { channel: 'telegram' }, { channel: 'web' }),
-      proposed('a2'),
-      confirmed('a2'),
-      executed('a2'),
+      actionProposed('a1'),
+      actionConfirmed('a1'),
+      actionExecuted('a1', { channel: 'telegram' }, { channel: 'web' }),
+      actionProposed('a2'),
+      actionConfirmed('a2'),
+      actionExecuted('a2'),
     ]);
     expect(rows.map((row) => (row.steps as { channel: string | null }[])[2]?.channel)).toEqual([
       'telegram',
@@ -189,15 +140,15 @@ describe('actions projection', () => {
 
   it('given aborted, failed and expired, then the status, the reason or error, and the step', async () => {
     const rows = await spec.given([
-      proposed('a1'),
-      aborted('a1', { channel: 'web', reason: 'Plus besoin' }),
-      proposed('a2'),
-      confirmed('a2'),
-      failed('a2', 'SMTP 550'),
-      proposed('a3', { expiresAt: iso(7) }),
-      expired('a3', iso(7)),
-      proposed('a4'),
-      aborted('a4'),
+      actionProposed('a1'),
+      actionAborted('a1', { channel: 'web', reason: 'Plus besoin' }),
+      actionProposed('a2'),
+      actionConfirmed('a2'),
+      actionFailed('a2', 'SMTP 550'),
+      actionProposed('a3', { expiresAt: iso(7) }),
+      actionExpired('a3', iso(7)),
+      actionProposed('a4'),
+      actionAborted('a4'),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -235,9 +186,9 @@ describe('actions projection', () => {
 
   it('ignores a second proposal of a known action and events about an unknown one', async () => {
     const rows = await spec.given([
-      proposed('a1'),
-      proposed('a1', { summary: 'Autre chose' }),
-      confirmed('ghost'),
+      actionProposed('a1'),
+      actionProposed('a1', { summary: 'Autre chose' }),
+      actionConfirmed('ghost'),
     ]);
     expect(rows).toEqual([
       expect.objectContaining({ action_id: 'a1', summary: 'Relance facture Q2', position: '1' }),
@@ -246,12 +197,12 @@ describe('actions projection', () => {
 
   it('gives the same rows one event per batch as all in one batch, and keeps actions on a wipe', async () => {
     const events = [
-      proposed('a1'),
-      confirmed('a1'),
-      executed('a1', { result: { ok: true } }),
-      proposed('a2', {}, { owner: BOB }),
+      actionProposed('a1'),
+      actionConfirmed('a1'),
+      actionExecuted('a1', { result: { ok: true } }),
+      actionProposed('a2', {}, { owner: BOB }),
       { type: 'MemoriesWiped', data: { generation: 1 } },
-      aborted('a2', { reason: 'non' }, { owner: BOB }),
+      actionAborted('a2', { reason: 'non' }, { owner: BOB }),
     ];
     const together = await spec.given(events);
     expect(await spec.given(events, { batchSize: 1 })).toEqual(together);
@@ -262,29 +213,29 @@ describe('actions projection', () => {
     // created_at per action: a1 oldest … a6 newest; bob has b1.
     beforeAll(async () => {
       await spec.given([
-        proposed('a1', {
+        actionProposed('a1', {
           tool: 'gmail_send',
           target: 'Delphine@Acme.fr',
           summary: 'Relance facture Q2',
         }),
-        proposed('a2', {
+        actionProposed('a2', {
           tool: 'calendar_create',
           target: 'Équipe produit',
           summary: 'Réunion de rétrospective',
           requiresConfirmation: false,
         }),
-        proposed('a3', {
+        actionProposed('a3', {
           tool: 'drive_share',
           target: 'bruno@acme.fr',
           summary: 'Partager le budget',
           input: { file: 'Budget_2026.xlsx', note: 'Prévisions été' },
           expiresAt: '2026-06-01T01:00:00.000Z',
         }),
-        proposed('a4', { summary: '100%_sûr', expiresAt: '2026-06-01T00:30:00.000Z' }),
-        proposed('a5', { expiresAt: '2026-06-01T00:10:00.000Z' }),
-        aborted('a5', { reason: 'no' }),
-        proposed('a6', { tool: 'slack_post', target: '#général', summary: 'Annonce' }),
-        proposed('b1', { summary: 'Relance facture Q2' }, { owner: BOB }),
+        actionProposed('a4', { summary: '100%_sûr', expiresAt: '2026-06-01T00:30:00.000Z' }),
+        actionProposed('a5', { expiresAt: '2026-06-01T00:10:00.000Z' }),
+        actionAborted('a5', { reason: 'no' }),
+        actionProposed('a6', { tool: 'slack_post', target: '#général', summary: 'Annonce' }),
+        actionProposed('b1', { summary: 'Relance facture Q2' }, { owner: BOB }),
       ]);
     });
 
@@ -319,7 +270,7 @@ describe('actions projection', () => {
 
     it(`findRecentActions never returns more than ${MAX_RECENT_ACTIONS}`, async () => {
       const many = Array.from({ length: MAX_RECENT_ACTIONS + 5 }, (_, index) =>
-        proposed(
+        actionProposed(
           `m${String(index).padStart(3, '0')}`,
           {},
           { owner: { workspaceId: 'w2', userId: 'carol' } },

@@ -1,28 +1,18 @@
-import { workspaceStream } from '@engram/domain';
 import {
   ALICE,
   BOB,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { agentMemoryToggled } from '../../test/support/events';
 import { AgentSetting } from './agent-settings.entity';
 import { agentSettingsProjection } from './agent-settings.projection';
 import { isAgentMemoryEnabled } from './agent-settings.query';
 
-const ROOT_W1: Owner = { workspaceId: 'w1', userId: 'root' };
 const ROOT_W2: Owner = { workspaceId: 'w2', userId: 'root' };
 const CAROL_W2: Owner = { workspaceId: 'w2', userId: 'carol' };
-
-/** "Enable Memory" switched for an agent, as the API records it on the agent's workspace stream. */
-const toggled = (agentId: string, enabled: boolean, by: Owner = ROOT_W1): GivenEvent => ({
-  type: 'AgentMemoryToggled',
-  data: { agentId, enabled, changedBy: by.userId },
-  owner: by,
-  streamId: workspaceStream(by.workspaceId, 'agent', agentId),
-});
 
 const at = (position: number) => new Date(defaultOccurredAt(position));
 
@@ -38,7 +28,7 @@ describe('agent_settings projection', () => {
   });
 
   it('given AgentMemoryToggled, then one row per (workspace, agent), when and by whom', async () => {
-    expect(await spec.given([toggled('agent-1', false)])).toEqual([
+    expect(await spec.given([agentMemoryToggled('agent-1', false)])).toEqual([
       {
         workspace_id: 'w1',
         agent_id: 'agent-1',
@@ -48,7 +38,9 @@ describe('agent_settings projection', () => {
       },
     ]);
     expect(
-      await spec.when([toggled('agent-1', true, { workspaceId: 'w1', userId: 'admin2' })]),
+      await spec.when([
+        agentMemoryToggled('agent-1', true, { workspaceId: 'w1', userId: 'admin2' }),
+      ]),
     ).toEqual([
       {
         workspace_id: 'w1',
@@ -62,13 +54,13 @@ describe('agent_settings projection', () => {
 
   it('keeps agents and workspaces apart (the same agent id in two workspaces is two rows)', async () => {
     const events = spec.events([
-      toggled('agent-1', false),
-      toggled('agent-2', false),
-      toggled('agent-1', false, ROOT_W2),
-      toggled('agent-2', true),
-      toggled('agent-1', true, ROOT_W2),
-      toggled('agent-1', true),
-      toggled('agent-1', false),
+      agentMemoryToggled('agent-1', false),
+      agentMemoryToggled('agent-2', false),
+      agentMemoryToggled('agent-1', false, ROOT_W2),
+      agentMemoryToggled('agent-2', true),
+      agentMemoryToggled('agent-1', true, ROOT_W2),
+      agentMemoryToggled('agent-1', true),
+      agentMemoryToggled('agent-1', false),
     ]);
     const once = await spec.given(events);
     expect(once.map((row) => [row.workspace_id, row.agent_id, row.memory_enabled])).toEqual([
@@ -85,7 +77,10 @@ describe('agent_settings projection', () => {
   });
 
   it("RLS: a member of w1 sees w1's agent settings, never w2's", async () => {
-    await spec.given([toggled('agent-1', false), toggled('agent-9', false, ROOT_W2)]);
+    await spec.given([
+      agentMemoryToggled('agent-1', false),
+      agentMemoryToggled('agent-9', false, ROOT_W2),
+    ]);
     expect(await spec.asUser(ALICE, (manager) => manager.find(AgentSetting))).toEqual([
       expect.objectContaining({ workspaceId: 'w1', agentId: 'agent-1', memoryEnabled: false }),
     ]);
@@ -102,10 +97,10 @@ describe('agent_settings projection', () => {
 
   it('isAgentMemoryEnabled: false once switched off, true by default and for what RLS hides', async () => {
     await spec.given([
-      toggled('agent-1', false),
-      toggled('agent-2', false),
-      toggled('agent-2', true),
-      toggled('agent-9', false, ROOT_W2),
+      agentMemoryToggled('agent-1', false),
+      agentMemoryToggled('agent-2', false),
+      agentMemoryToggled('agent-2', true),
+      agentMemoryToggled('agent-9', false, ROOT_W2),
     ]);
     expect(
       await spec.asUser(BOB, (manager) => isAgentMemoryEnabled(manager, 'w1', 'agent-1')),

@@ -1,13 +1,13 @@
-import { workspaceStream } from '@engram/domain';
 import {
   ALICE,
   BOB,
+  ROOT,
   projectionSpec,
   type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
-import { messageRecorded } from '../../test/support/events';
+import { agentMemoryToggled, messageRecorded } from '../../test/support/events';
 import { agentSettingsProjection } from '../agent-settings/agent-settings.projection';
 import { applyBatch } from '../runner/apply-batch';
 import { seenAgentsProjection } from './seen-agents.projection';
@@ -64,13 +64,8 @@ describe('seen_agents projection', () => {
       message('2026-06-01T10:05:00.000Z', 'mail-bot'),
       message('2026-06-01T10:10:00.000Z', 'w2-bot', CAROL_W2),
     ]);
-    const toggled = (agentId: string, enabled: boolean): GivenEvent => ({
-      type: 'AgentMemoryToggled',
-      data: { agentId, enabled, changedBy: 'root' },
-      owner: { workspaceId: 'w1', userId: 'root' },
-      streamId: workspaceStream('w1', 'agent', agentId),
-      occurredAt: '2026-06-02T09:00:00.000Z',
-    });
+    const toggled = (agentId: string, enabled: boolean) =>
+      agentMemoryToggled(agentId, enabled, ROOT, { occurredAt: '2026-06-02T09:00:00.000Z' });
     // Switched off before it ever spoke, and switched off after it did.
     await spec.projector.transaction((manager) =>
       applyBatch(

@@ -1,4 +1,4 @@
-import { DEFAULT_MEMORY_POLICY, workspaceStream, type MemoryPolicy } from '@engram/domain';
+import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
 import {
   ALICE,
   BOB,
@@ -9,6 +9,7 @@ import {
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import { memoryPolicyChanged } from '../../test/support/events';
 import { MemoryRecord } from '../memories/memories.entity';
 import { memoriesProjection } from '../memories/memories.projection';
 import { applyBatch } from '../runner/apply-batch';
@@ -27,19 +28,6 @@ const ADMIN_REVIEW: MemoryPolicy = {
   pendingTtlDays: 2,
 };
 
-/** A policy change as the API records it: on the workspace's policy stream, by an admin. */
-const changed = (
-  policy: MemoryPolicy,
-  by: Owner = ROOT_W1,
-  extra: Partial<GivenEvent> = {},
-): GivenEvent => ({
-  type: 'MemoryPolicyChanged',
-  data: { policy, changedBy: by.userId },
-  owner: by,
-  streamId: workspaceStream(by.workspaceId, 'policy', 'memory'),
-  ...extra,
-});
-
 const at = (position: number) => new Date(defaultOccurredAt(position));
 
 describe('workspace_policies projection', () => {
@@ -54,7 +42,7 @@ describe('workspace_policies projection', () => {
   });
 
   it('given MemoryPolicyChanged, then one row per workspace with the whole policy, when and by whom', async () => {
-    expect(await spec.given([changed(ADMIN_REVIEW)])).toEqual([
+    expect(await spec.given([memoryPolicyChanged(ADMIN_REVIEW)])).toEqual([
       {
         workspace_id: 'w1',
         review_mode: 'admin',
@@ -74,13 +62,13 @@ describe('workspace_policies projection', () => {
 
   it('given a daily LLM budget, then its column, and the policy read back with it (removed: null)', async () => {
     const budgeted = { ...ADMIN_REVIEW, llmCallsPerUserPerDay: 2 };
-    expect(await spec.given([changed(budgeted)])).toEqual([
+    expect(await spec.given([memoryPolicyChanged(budgeted)])).toEqual([
       expect.objectContaining({ workspace_id: 'w1', llm_calls_per_user_per_day: 2 }),
     ]);
     expect(await spec.asUser(ALICE, (manager) => findMemoryPolicy(manager, 'w1'))).toEqual(
       budgeted,
     );
-    expect(await spec.when([changed(ADMIN_REVIEW)])).toEqual([
+    expect(await spec.when([memoryPolicyChanged(ADMIN_REVIEW)])).toEqual([
       expect.objectContaining({ workspace_id: 'w1', llm_calls_per_user_per_day: null }),
     ]);
     const policy = await spec.asUser(ALICE, (manager) => findMemoryPolicy(manager, 'w1'));
@@ -89,10 +77,10 @@ describe('workspace_policies projection', () => {
   });
 
   it('given a later change, then the same row replaced; no threshold is null', async () => {
-    await spec.given([changed(ADMIN_REVIEW)]);
+    await spec.given([memoryPolicyChanged(ADMIN_REVIEW)]);
     const { autoApproveAbove: _removed, ...withoutThreshold } = ADMIN_REVIEW;
     const rows = await spec.when([
-      changed(
+      memoryPolicyChanged(
         { ...withoutThreshold, locale: 'en', timeZone: 'UTC' },
         { workspaceId: 'w1', userId: 'alice' },
       ),
@@ -113,10 +101,10 @@ describe('workspace_policies projection', () => {
 
   it('keeps the workspaces apart and gives the same rows in one batch or several', async () => {
     const events = spec.events([
-      changed(ADMIN_REVIEW),
-      changed({ ...DEFAULT_MEMORY_POLICY, userMemoryCap: 50 }, ROOT_W2),
-      changed({ ...ADMIN_REVIEW, summaryBatch: 4 }),
-      changed({ ...DEFAULT_MEMORY_POLICY, reviewMode: 'user' }, ROOT_W2),
+      memoryPolicyChanged(ADMIN_REVIEW),
+      memoryPolicyChanged({ ...DEFAULT_MEMORY_POLICY, userMemoryCap: 50 }, ROOT_W2),
+      memoryPolicyChanged({ ...ADMIN_REVIEW, summaryBatch: 4 }),
+      memoryPolicyChanged({ ...DEFAULT_MEMORY_POLICY, reviewMode: 'user' }, ROOT_W2),
     ]);
     const once = await spec.given(events);
     expect(once).toEqual([
@@ -133,8 +121,8 @@ describe('workspace_policies projection', () => {
 
   it("RLS: a member of w1 sees w1's policy, never w2's (findMemoryPolicy falls back to the defaults)", async () => {
     await spec.given([
-      changed(ADMIN_REVIEW),
-      changed({ ...DEFAULT_MEMORY_POLICY, pendingTtlDays: 30, locale: 'en' }, ROOT_W2),
+      memoryPolicyChanged(ADMIN_REVIEW),
+      memoryPolicyChanged({ ...DEFAULT_MEMORY_POLICY, pendingTtlDays: 30, locale: 'en' }, ROOT_W2),
     ]);
     // Any member of the workspace, not only its admins, reads the policy.
     expect(await spec.asUser(ALICE, (manager) => findMemoryPolicy(manager, 'w1'))).toEqual(
@@ -215,7 +203,7 @@ describe('workspace_policies projection', () => {
       ).map((row) => `${row.userId}/${row.memoryId}`);
 
     it("in reviewMode admin, the workspace's admins see its pending and expired candidates only", async () => {
-      await spec.given([changed(ADMIN_REVIEW)]);
+      await spec.given([memoryPolicyChanged(ADMIN_REVIEW)]);
       expect(await visibleIds(ROOT_W1, ['admin'])).toEqual(['alice/a-expired', 'alice/a-pending']);
       // A plain member still sees only their own memories.
       expect(await visibleIds(BOB, ['user'])).toEqual([]);
@@ -229,7 +217,7 @@ describe('workspace_policies projection', () => {
     });
 
     it('in another review mode (or with no policy row), admins see no one else’s candidates', async () => {
-      await spec.given([changed({ ...ADMIN_REVIEW, reviewMode: 'user' })]);
+      await spec.given([memoryPolicyChanged({ ...ADMIN_REVIEW, reviewMode: 'user' })]);
       expect(await visibleIds(ROOT_W1, ['admin'])).toEqual([]);
       await spec.reset();
       expect(await visibleIds(ROOT_W1, ['admin'])).toEqual([]);

@@ -1,17 +1,22 @@
-import type {
-  DecidedBy,
-  DomainEventType,
-  EventOfType,
-  IdentityCardRegenerated,
-  LlmCallDeferred,
-  LlmCallRecorded,
-  LlmCallResumed,
-  MemoryCandidateDetected,
-  MemoryRejected,
-  MessageRecorded,
-  RollingSummaryExtended,
+import {
+  workspaceStream,
+  type ActionAborted,
+  type ActionExecuted,
+  type ActionProposed,
+  type DecidedBy,
+  type DomainEventType,
+  type EventOfType,
+  type IdentityCardRegenerated,
+  type LlmCallDeferred,
+  type LlmCallRecorded,
+  type LlmCallResumed,
+  type MemoryPolicy,
+  type MemoryCandidateDetected,
+  type MemoryRejected,
+  type MessageRecorded,
+  type RollingSummaryExtended,
 } from '@engram/domain';
-import { ALICE, type GivenEvent, type Owner } from './projection-spec';
+import { ALICE, ROOT, type GivenEvent, type Owner } from './projection-spec';
 
 /**
  * The events the projection specs are given, typed: each builder fills the data a test does not
@@ -207,3 +212,78 @@ export const llmCallResumed = (
   options: GivenOptions = {},
 ): GivenEvent =>
   given('LlmCallResumed', { purpose: 'extraction', cause: 'message/m3', until, ...data }, options);
+
+/** "Enable Memory" switched for an agent by an admin (`by`), on the agent's workspace stream. */
+export const agentMemoryToggled = (
+  agentId: string,
+  enabled: boolean,
+  by: Owner = ROOT,
+  options: GivenOptions = {},
+): GivenEvent =>
+  given(
+    'AgentMemoryToggled',
+    { agentId, enabled, changedBy: by.userId },
+    { owner: by, streamId: workspaceStream(by.workspaceId, 'agent', agentId), ...options },
+  );
+
+/** A policy change by an admin (`by`), on the workspace's policy stream. */
+export const memoryPolicyChanged = (
+  policy: MemoryPolicy,
+  by: Owner = ROOT,
+  options: GivenOptions = {},
+): GivenEvent =>
+  given(
+    'MemoryPolicyChanged',
+    { policy, changedBy: by.userId },
+    { owner: by, streamId: workspaceStream(by.workspaceId, 'policy', 'memory'), ...options },
+  );
+
+/** Gmail reminder to Delphine asked on Telegram, to be confirmed; traced `trace-{actionId}`. */
+export const actionProposed = (
+  actionId: string,
+  data: Partial<ActionProposed['data']> = {},
+  options: GivenOptions = {},
+): GivenEvent =>
+  given(
+    'ActionProposed',
+    {
+      actionId,
+      tool: 'gmail_send',
+      target: 'delphine@acme.fr',
+      summary: 'Relance facture Q2',
+      channel: 'telegram',
+      requiresConfirmation: true,
+      ...data,
+    },
+    { traceId: `trace-${actionId}`, ...options },
+  );
+
+export const actionConfirmed = (
+  actionId: string,
+  channel = 'web',
+  options: GivenOptions = {},
+): GivenEvent => given('ActionConfirmed', { actionId, channel }, options);
+
+export const actionExecuted = (
+  actionId: string,
+  data: Partial<ActionExecuted['data']> = {},
+  options: GivenOptions = {},
+): GivenEvent => given('ActionExecuted', { actionId, ...data }, options);
+
+export const actionAborted = (
+  actionId: string,
+  data: Partial<ActionAborted['data']> = {},
+  options: GivenOptions = {},
+): GivenEvent => given('ActionAborted', { actionId, ...data }, options);
+
+export const actionFailed = (
+  actionId: string,
+  error: string,
+  options: GivenOptions = {},
+): GivenEvent => given('ActionFailed', { actionId, error }, options);
+
+export const actionExpired = (
+  actionId: string,
+  expiresAt: string,
+  options: GivenOptions = {},
+): GivenEvent => given('ActionExpired', { actionId, expiresAt }, options);

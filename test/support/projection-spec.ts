@@ -10,6 +10,8 @@ export type Owner = Readonly<{ workspaceId: string; userId: string }>;
 
 export const ALICE: Owner = { workspaceId: 'w1', userId: 'alice' };
 export const BOB: Owner = { workspaceId: 'w1', userId: 'bob' };
+/** The admin of workspace w1. */
+export const ROOT: Owner = { workspaceId: 'w1', userId: 'root' };
 
 /** An event as a test states it: type and data, with the owner and time when they matter. */
 export type GivenEvent = Readonly<{
