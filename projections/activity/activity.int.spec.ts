@@ -9,6 +9,26 @@ import {
   type GivenEvent,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
+import {
+  type GivenOptions,
+  actionAborted,
+  actionConfirmed,
+  actionExecuted,
+  actionExpired,
+  actionFailed,
+  identityCardRegenerated,
+  llmCallDeferred,
+  memoriesWiped,
+  memoryApproved,
+  memoryDeleted,
+  memoryDetected,
+  memoryEvicted,
+  memoryReinforced,
+  memoryRejected,
+  memorySettingsChanged,
+  messageRecorded,
+  rollingSummaryExtended,
+} from '../../test/support/events';
 import { ActionRecord } from '../actions/actions.entity';
 import { actionsProjection } from '../actions/actions.projection';
 import { applyBatch } from '../runner/apply-batch';
@@ -28,20 +48,10 @@ import { findActivityPage, type ActivityGroup } from './activity.query';
 const LONG_TEXT =
   "Peux-tu relancer Delphine pour la facture Q2 ? Elle devait payer avant le 15, et je n'ai rien reçu.";
 
-const userSaid = (
-  text: string,
-  extra: Partial<GivenEvent> = {},
-  channel = 'telegram',
-): GivenEvent => ({
-  type: 'MessageRecorded',
-  data: { messageId: `m-${text.length}`, sessionId: 's1', role: 'user', channel, text },
-  ...extra,
-});
-const assistantSaid = (channel: string, extra: Partial<GivenEvent> = {}): GivenEvent => ({
-  type: 'MessageRecorded',
-  data: { messageId: 'reply', sessionId: 's1', role: 'assistant', channel, text: 'C’est fait.' },
-  ...extra,
-});
+const userSaid = (text: string, extra: GivenOptions = {}, channel = 'telegram'): GivenEvent =>
+  messageRecorded(`m-${text.length}`, { channel, text }, extra);
+const assistantSaid = (channel: string, extra: GivenOptions = {}): GivenEvent =>
+  messageRecorded('reply', { role: 'assistant', channel, text: 'C’est fait.' }, extra);
 const proposal = (extra: Partial<GivenEvent> = {}): GivenEvent => ({
   type: 'ActionProposed',
   data: {
@@ -68,17 +78,13 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
     { reason: 'timeout' },
   ],
   [
-    {
-      type: 'RollingSummaryExtended',
-      data: {
-        sessionId: 's1',
-        throughPosition: '3',
-        messageCount: 10,
-        summarizedCount: 20,
-        summary: 'Secret summary',
-        model: 'x',
-      },
-    },
+    rollingSummaryExtended('s1', {
+      throughPosition: '3',
+      messageCount: 10,
+      summarizedCount: 20,
+      summary: 'Secret summary',
+      model: 'x',
+    }),
     { messageCount: 10 },
   ],
   [
@@ -89,33 +95,18 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
     { reason: 'llm down' },
   ],
   [
-    {
-      type: 'MemoryCandidateDetected',
-      data: {
-        memoryId: 'mem1',
-        kind: 'preference',
-        content: "L'utilisateur préfère le thé vert le matin.",
-        confidence: 0.8,
-        sourceMessageId: 'm1',
-        sourceExcerpt: 'thé vert',
-        sessionId: 's1',
-        generation: 0,
-      },
-    },
+    memoryDetected('mem1', {
+      kind: 'preference',
+      content: "L'utilisateur préfère le thé vert le matin.",
+      confidence: 0.8,
+      sourceMessageId: 'm1',
+      sourceExcerpt: 'thé vert',
+    }),
     { memoryKind: 'preference', excerpt: "L'utilisateur préfère le thé vert le matin." },
   ],
-  [
-    { type: 'MemoryReinforced', data: { memoryId: 'mem1', sourceMessageId: 'm2', confidence: 1 } },
-    {},
-  ],
-  [{ type: 'MemoryApproved', data: { memoryId: 'mem1', by: { kind: 'policy' } } }, {}],
-  [
-    {
-      type: 'MemoryRejected',
-      data: { memoryId: 'mem1', by: { kind: 'policy' }, reason: 'nope' },
-    },
-    {},
-  ],
+  [memoryReinforced('mem1', 1), {}],
+  [memoryApproved('mem1'), {}],
+  [memoryRejected('mem1', { by: { kind: 'policy' }, reason: 'nope' }), {}],
   [
     {
       type: 'MemoryExpired',
@@ -123,56 +114,23 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
     },
     {},
   ],
-  [{ type: 'MemoryEvicted', data: { memoryId: 'mem1', reason: 'cap' } }, {}],
-  [
-    {
-      type: 'MemoryDeleted',
-      data: {
-        memoryId: 'mem1',
-        by: { kind: 'person', userId: 'alice', role: 'user' },
-        reason: 'deleted',
-      },
-    },
-    {},
-  ],
-  [
-    { type: 'MemorySettingsChanged', data: { enabled: false, pausedUntil: null } },
-    { enabled: false, pausedUntil: null },
-  ],
-  [{ type: 'MemoriesWiped', data: { generation: 1 } }, {}],
-  [
-    {
-      type: 'IdentityCardRegenerated',
-      data: { markdown: '# Alice', memoryCount: 1, basedOnPosition: '9', model: 'x' },
-    },
-    {},
-  ],
+  [memoryEvicted('mem1'), {}],
+  [memoryDeleted('mem1'), {}],
+  [memorySettingsChanged(false, null), { enabled: false, pausedUntil: null }],
+  [memoriesWiped(1), {}],
+  [identityCardRegenerated('9', { markdown: '# Alice', memoryCount: 1, model: 'x' }), {}],
   [proposal(), { tool: 'gmail_send', target: 'delphine@acme.fr', summary: 'Relance facture Q2' }],
-  [{ type: 'ActionConfirmed', data: { actionId: 'a1', channel: 'web' } }, {}],
-  [{ type: 'ActionExecuted', data: { actionId: 'a1', result: { id: 'x' } }, channel: 'web' }, {}],
-  [
-    { type: 'ActionAborted', data: { actionId: 'a1', channel: 'telegram', reason: 'Plus besoin' } },
-    { reason: 'Plus besoin' },
-  ],
-  [{ type: 'ActionFailed', data: { actionId: 'a1', error: 'SMTP 550' } }, { error: 'SMTP 550' }],
-  [{ type: 'ActionExpired', data: { actionId: 'a1', expiresAt: defaultOccurredAt(1) } }, {}],
+  [actionConfirmed('a1', 'web'), {}],
+  [actionExecuted('a1', { result: { id: 'x' } }, { channel: 'web' }), {}],
+  [actionAborted('a1', { channel: 'telegram', reason: 'Plus besoin' }), { reason: 'Plus besoin' }],
+  [actionFailed('a1', 'SMTP 550'), { error: 'SMTP 550' }],
+  [actionExpired('a1', defaultOccurredAt(1)), {}],
   [
     { type: 'AuditAccessRecorded', data: { access: 'export', auditorId: 'dpo' } },
     { access: 'export', auditorId: 'dpo', asOf: null },
   ],
   [
-    {
-      type: 'LlmCallDeferred',
-      data: {
-        purpose: 'extraction',
-        cause: 'message/m9',
-        messageId: 'm9',
-        generation: 0,
-        limit: 2,
-        day: '2026-06-01',
-        until: '2026-06-01T22:00:00.000Z',
-      },
-    },
+    llmCallDeferred({ cause: 'message/m9', messageId: 'm9' }),
     { purpose: 'extraction', until: '2026-06-01T22:00:00.000Z' },
   ],
 ];
