@@ -34,12 +34,12 @@ const RECENT_CONTEXT = 10;
  * After each human message: asks the extractor for 0 to 3 durable facts and records each as a memory
  * candidate caused by the message. Memory off, paused, or disabled for the agent: nothing is analysed.
  */
-export function extractionReactor(deps: ProcessManagerDependencies): Reactor {
+export function extractionReactor(deps: ProcessManagerDependencies): Reactor<MessageRecorded> {
   return {
     name: 'memory_extraction',
     handles: ['MessageRecorded'],
     react: async (event, signal) => {
-      await extractFromMessage(deps, event as DecodedEvent<MessageRecorded>, signal);
+      await extractFromMessage(deps, event, signal);
     },
   };
 }

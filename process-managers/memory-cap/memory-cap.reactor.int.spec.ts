@@ -7,6 +7,7 @@ import {
   workspaceStream,
   type DecidedBy,
   type EventMetadata,
+  type MemoryCandidateDetected,
   type MemoryCommand,
   type MemoryKind,
 } from '@engram/domain';
@@ -52,7 +53,7 @@ describe('memory cap reactor (real database)', () => {
     memoryId: string,
     kind: MemoryKind,
     mode: 'auto' | 'admin',
-  ): Promise<DecodedEvent> {
+  ): Promise<DecodedEvent<MemoryCandidateDetected>> {
     const content = `${memoryId} (${kind})`;
     await memory(memoryId, {
       type: 'DetectMemoryCandidate',
@@ -69,11 +70,11 @@ describe('memory cap reactor (real database)', () => {
       review: { mode },
     });
     const [recorded] = await deps.store.readStream(userStream(WS, USER, 'memory', memoryId));
-    return deps.codec.decode(recorded!);
+    return deps.codec.decode<MemoryCandidateDetected>(recorded!);
   }
 
   /** Projections caught up, then the cap reacting to the detection, as the worker would. */
-  async function react(detected: DecodedEvent): Promise<void> {
+  async function react(detected: DecodedEvent<MemoryCandidateDetected>): Promise<void> {
     await catchUpProjections(deps);
     await memoryCapReactor(deps).react(detected);
     await catchUpProjections(deps);

@@ -1,5 +1,10 @@
-import { deterministicId, memoryDecider, userStream, type MemoryApproved } from '@engram/domain';
-import { handleCommand, type DecodedEvent } from '@engram/event-store';
+import {
+  deterministicId,
+  memoryDecider,
+  userStream,
+  type MemoryCandidateDetected,
+} from '@engram/domain';
+import { handleCommand } from '@engram/event-store';
 import { countActiveMemories, findNextToEvict } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
@@ -13,7 +18,9 @@ import { waitForProjections } from '../runner/wait-for-projections';
  * by design. It reads the memories once they have reached the head of the store, so an eviction it
  * just made is counted before it decides another.
  */
-export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
+export function memoryCapReactor(
+  deps: ProcessManagerDependencies,
+): Reactor<MemoryCandidateDetected> {
   return {
     name: 'memory_cap',
     handles: ['MemoryCandidateDetected'],
@@ -37,10 +44,7 @@ export function memoryCapReactor(deps: ProcessManagerDependencies): Reactor {
         memoryDecider,
         { type: 'EvictMemory' },
         {
-          metadata: followUpMetadata(
-            event as DecodedEvent<MemoryApproved>,
-            event.metadata.occurredAt,
-          ),
+          metadata: followUpMetadata(event, event.metadata.occurredAt),
           eventIds: () => [deterministicId('eviction', victim.memoryId, event.eventId)],
         },
       );

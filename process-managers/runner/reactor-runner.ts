@@ -26,7 +26,7 @@ import {
   type SharedEventFeed,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
-import { RetryLaterError, type Reactor } from './reactor';
+import { RetryLaterError, type AnyReactor } from './reactor';
 
 export type ReactorRunnerDependencies = Readonly<{
   store: EventStore;
@@ -74,7 +74,7 @@ export class ReactorRunner {
 
   constructor(
     private readonly deps: ReactorRunnerDependencies,
-    readonly reactor: Reactor,
+    readonly reactor: AnyReactor,
     private readonly options: ReactorRunnerOptions = {},
   ) {
     this.handled = new Set(reactor.handles);

@@ -24,12 +24,12 @@ const READS = ['sessions', 'session_messages', 'workspace_policies'];
  * read models to reach the head of the store, so a summary it just recorded is seen before it decides
  * again (no LLM call is spent on a range already covered).
  */
-export function summaryReactor(deps: ProcessManagerDependencies): Reactor {
+export function summaryReactor(deps: ProcessManagerDependencies): Reactor<MessageRecorded> {
   return {
     name: 'rolling_summary',
     handles: ['MessageRecorded'],
     react: async (event, signal) => {
-      await extendRollingSummary(deps, event as DecodedEvent<MessageRecorded>, signal);
+      await extendRollingSummary(deps, event, signal);
     },
   };
 }
