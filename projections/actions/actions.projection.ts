@@ -1,6 +1,7 @@
 import {
   assertNever,
   normalizeContent,
+  typesOf,
   type ActionEvent,
   type ActionProposed,
   type ActionStatus,
@@ -11,14 +12,15 @@ import { ActionRecord, type ActionStep } from './actions.entity';
 
 type ActionKey = Pick<ActionRecord, 'workspaceId' | 'userId' | 'actionId'>;
 
-export const ACTION_EVENT_TYPES = [
-  'ActionProposed',
-  'ActionConfirmed',
-  'ActionExecuted',
-  'ActionAborted',
-  'ActionFailed',
-  'ActionExpired',
-] as const satisfies readonly ActionEvent['type'][];
+/** Every action event: one added to the union must be listed here, and handled by `evolve`. */
+export const ACTION_EVENT_TYPES = typesOf<ActionEvent>({
+  ActionProposed: true,
+  ActionConfirmed: true,
+  ActionExecuted: true,
+  ActionAborted: true,
+  ActionFailed: true,
+  ActionExpired: true,
+});
 
 type Handled = HandledBy<typeof ACTION_EVENT_TYPES>;
 

@@ -4,6 +4,7 @@ import {
   evolveMemory,
   isEvictableByCap,
   normalizeContent,
+  typesOf,
   type EventMetadata,
   type Memory,
   type MemoryEvent,
@@ -14,15 +15,16 @@ import { MemoryRecord } from './memories.entity';
 
 type MemoryKey = Pick<MemoryRecord, 'workspaceId' | 'userId' | 'memoryId'>;
 
-const MEMORY_EVENT_TYPES = [
-  'MemoryCandidateDetected',
-  'MemoryReinforced',
-  'MemoryApproved',
-  'MemoryRejected',
-  'MemoryExpired',
-  'MemoryEvicted',
-  'MemoryDeleted',
-] as const satisfies readonly MemoryEvent['type'][];
+/** Every memory event: one added to the union must be listed here, and folded by `evolveMemory`. */
+const MEMORY_EVENT_TYPES = typesOf<MemoryEvent>({
+  MemoryCandidateDetected: true,
+  MemoryReinforced: true,
+  MemoryApproved: true,
+  MemoryRejected: true,
+  MemoryExpired: true,
+  MemoryEvicted: true,
+  MemoryDeleted: true,
+});
 
 const HANDLES = [...MEMORY_EVENT_TYPES, 'MemoriesWiped', 'MemoriesUsed'] as const;
 type Handled = HandledBy<typeof HANDLES>;

@@ -30,3 +30,13 @@ export type DomainEventType = DomainEvent['type'];
 
 /** The events of the given types: what a consumer declaring `types` receives. */
 export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;
+
+/**
+ * The types of the union `E`, each named once: a type of `E` left out, or one not in `E`, does not
+ * compile. For lists a consumer must keep whole (a projection handling every memory event).
+ */
+export function typesOf<E extends DomainEvent>(
+  types: Readonly<Record<E['type'], true>>,
+): readonly E['type'][] {
+  return Object.keys(types) as E['type'][];
+}

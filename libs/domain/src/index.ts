@@ -1,5 +1,5 @@
 export * from './event';
-export type * from './domain-event';
+export * from './domain-event';
 export * from './event-definition';
 export * from './decider';
 export * from './identifiers';
