@@ -65,8 +65,9 @@ function proposed(key: ActionKey, event: DecodedEvent, data: ActionProposed['dat
 }
 
 /** The channel a step happened on: the event's own, else the request's (metadata). */
-function stepChannel(event: DecodedEvent): string | null {
-  const { channel } = event.event.data as { channel?: unknown };
+function stepChannel(event: DecodedEvent<Handled>): string | null {
+  const { data } = event.event;
+  const channel = 'channel' in data ? data.channel : undefined;
   return typeof channel === 'string' ? channel : (event.metadata.channel ?? null);
 }
 

@@ -19,8 +19,9 @@ export function excerpt(text: string, max: number): string {
 }
 
 /** The channel an event happened on: its own (data.channel), else the request's (metadata.channel). */
-export function eventChannel(event: DecodedEvent): string | null {
-  const { channel } = event.event.data as { channel?: unknown };
+export function eventChannel(event: DecodedEvent<DomainEvent>): string | null {
+  const { data } = event.event;
+  const channel = 'channel' in data ? data.channel : undefined;
   return typeof channel === 'string' ? channel : (event.metadata.channel ?? null);
 }
 

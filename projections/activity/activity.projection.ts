@@ -53,7 +53,7 @@ function activityRow(event: DecodedEvent<ActivityHandled>): ActivityEvent {
     traceId,
     groupKey: traceId ?? `event:${position}`,
     details: detailsOf(activityEntry(event)),
-    actionId: isAction ? ((event.event.data as { actionId?: string }).actionId ?? null) : null,
+    actionId: isAction && 'actionId' in event.event.data ? event.event.data.actionId : null,
   };
 }
 
