@@ -12,6 +12,7 @@ import {
   actionExpired,
   actionFailed,
   actionProposed,
+  memoriesWiped,
 } from '../../test/support/events';
 import { actionsProjection } from './actions.projection';
 import {
@@ -201,7 +202,7 @@ describe('actions projection', () => {
       actionConfirmed('a1'),
       actionExecuted('a1', { result: { ok: true } }),
       actionProposed('a2', {}, { owner: BOB }),
-      { type: 'MemoriesWiped', data: { generation: 1 } },
+      memoriesWiped(1),
       actionAborted('a2', { reason: 'non' }, { owner: BOB }),
     ];
     const together = await spec.given(events);

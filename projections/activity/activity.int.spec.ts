@@ -1,4 +1,4 @@
-import { EVENT_CATALOG, type DomainEvent } from '@engram/domain';
+import { DEFAULT_MEMORY_POLICY, EVENT_CATALOG, type DomainEvent } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
 import {
   ALICE,
@@ -16,6 +16,7 @@ import {
   actionExecuted,
   actionExpired,
   actionFailed,
+  actionProposed,
   identityCardRegenerated,
   llmCallDeferred,
   memoriesWiped,
@@ -23,6 +24,7 @@ import {
   memoryDeleted,
   memoryDetected,
   memoryEvicted,
+  memoryPolicyChanged,
   memoryReinforced,
   memoryRejected,
   memorySettingsChanged,
@@ -52,7 +54,7 @@ const userSaid = (text: string, extra: GivenOptions = {}, channel = 'telegram'):
   messageRecorded(`m-${text.length}`, { channel, text }, extra);
 const assistantSaid = (channel: string, extra: GivenOptions = {}): GivenEvent =>
   messageRecorded('reply', { role: 'assistant', channel, text: 'C’est fait.' }, extra);
-const proposal = (extra: Partial<GivenEvent> = {}): GivenEvent => ({
+const proposal = (extra: GivenOptions = {}): GivenEvent => ({
   type: 'ActionProposed',
   data: {
     actionId: 'a1',
@@ -245,45 +247,36 @@ describe('activity_events projection', () => {
   it('ignores workspace-level events and keeps the history on a wipe', async () => {
     const rows = await spec.given([
       userSaid('Salut'),
-      {
-        type: 'MemoryPolicyChanged',
-        data: { policy: {}, changedBy: 'root' },
-        owner: { workspaceId: 'w1', userId: '~' },
-      },
-      { type: 'MemoriesWiped', data: { generation: 1 } },
+      memoryPolicyChanged(DEFAULT_MEMORY_POLICY),
+      memoriesWiped(1),
     ]);
     expect(rows.map((row) => row.event_type)).toEqual(['MessageRecorded', 'MemoriesWiped']);
   });
 
   it('keeps text on one line and short, whatever the input', () => {
     const [event] = buildEvents([
-      proposal({
-        data: {
-          actionId: 'a1',
-          tool: 'gmail_send',
-          target: 'x'.repeat(300),
-          summary: 'ligne 1\nligne 2 '.repeat(40),
-          channel: 'web',
-          requiresConfirmation: true,
-        },
+      actionProposed('a1', {
+        target: 'x'.repeat(300),
+        summary: 'ligne 1\nligne 2 '.repeat(40),
+        channel: 'web',
       }),
       userSaid('un\n\ndeux\ttrois'),
     ]);
-    const entry = activityEntry(event as DecodedEvent<DomainEvent>);
+    const entry = activityEntry(event!);
     expect(entry).toMatchObject({ type: 'ActionProposed', tool: 'gmail_send' });
     const { target, summary } = entry as { target: string; summary: string };
     expect(target).toBe(`${'x'.repeat(79)}…`);
     expect(Array.from(summary)).toHaveLength(80);
     expect(summary).not.toMatch(/\n/);
     const [, message] = buildEvents([proposal(), userSaid('un\n\ndeux\ttrois')]);
-    expect(activityEntry(message as DecodedEvent<DomainEvent>)).toEqual({
+    expect(activityEntry(message!)).toEqual({
       type: 'MessageRecorded',
       role: 'user',
       excerpt: 'un deux trois',
     });
     // A row written by a newer version: a type this code does not know.
     const unknown = {
-      ...(event as DecodedEvent),
+      ...event!,
       event: { type: 'SomethingNew', data: {} },
     } as unknown as DecodedEvent<DomainEvent>;
     expect(detailsOf(activityEntry(unknown))).toEqual({});

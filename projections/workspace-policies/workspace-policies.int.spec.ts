@@ -5,11 +5,15 @@ import {
   buildEvents,
   defaultOccurredAt,
   projectionSpec,
-  type GivenEvent,
   type Owner,
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
-import { memoryPolicyChanged } from '../../test/support/events';
+import {
+  memoryApproved,
+  memoryDetected,
+  memoryExpired,
+  memoryPolicyChanged,
+} from '../../test/support/events';
 import { MemoryRecord } from '../memories/memories.entity';
 import { memoriesProjection } from '../memories/memories.projection';
 import { applyBatch } from '../runner/apply-batch';
@@ -155,37 +159,14 @@ describe('workspace_policies projection', () => {
   });
 
   describe("the review queue policy on memories (this read model's migration)", () => {
-    const detected = (memoryId: string, owner: Owner): GivenEvent => ({
-      type: 'MemoryCandidateDetected',
-      data: {
-        memoryId,
-        kind: 'fact',
-        content: `Fact ${memoryId}.`,
-        confidence: 0.7,
-        sourceMessageId: `msg-${memoryId}`,
-        sourceExcerpt: `About ${memoryId}`,
-        sessionId: 's1',
-        generation: 0,
-      },
-      owner,
-    });
-    const decided = (type: string, memoryId: string, owner: Owner): GivenEvent => ({
-      type,
-      data:
-        type === 'MemoryExpired'
-          ? { memoryId, by: { kind: 'expiry' }, reason: 'expired' }
-          : { memoryId, by: { kind: 'policy' } },
-      owner,
-    });
-
     beforeAll(async () => {
       const memories = buildEvents([
-        detected('a-pending', ALICE),
-        detected('a-expired', ALICE),
-        decided('MemoryExpired', 'a-expired', ALICE),
-        detected('a-approved', ALICE),
-        decided('MemoryApproved', 'a-approved', ALICE),
-        detected('c-pending', CAROL_W2),
+        memoryDetected('a-pending'),
+        memoryDetected('a-expired'),
+        memoryExpired('a-expired'),
+        memoryDetected('a-approved'),
+        memoryApproved('a-approved'),
+        memoryDetected('c-pending', {}, { owner: CAROL_W2 }),
       ]);
       await spec.projector.transaction(async (manager) => {
         await manager.clear(MemoryRecord);

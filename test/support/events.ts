@@ -16,22 +16,22 @@ import {
   type MessageRecorded,
   type RollingSummaryExtended,
 } from '@engram/domain';
-import { ALICE, ROOT, type GivenEvent, type Owner } from './projection-spec';
+import { ALICE, ROOT, type GivenEvent, type GivenOptions, type Owner } from './projection-spec';
+
+export type { GivenOptions };
 
 /**
  * The events the projection specs are given, typed: each builder fills the data a test does not
  * name with the same defaults everywhere, derived from the ids it does name.
  */
 
-/** Who owns the event, when it happened, its trace…: `GivenEvent` less the event itself. */
-export type GivenOptions = Omit<GivenEvent, 'type' | 'data'>;
-
 function given<Type extends DomainEventType>(
   type: Type,
   data: EventOfType<Type>['data'],
   options: GivenOptions,
 ): GivenEvent {
-  return { type, data, ...options };
+  // `data` is `Type`'s by the signature; TypeScript does not pair a generic type with its data.
+  return { type, data, ...options } as GivenEvent;
 }
 
 const POLICY: DecidedBy = { kind: 'policy' };
@@ -126,6 +126,10 @@ export const memoryRejected = (
     { memoryId, by: { kind: 'person', userId: 'root', role: 'admin' }, ...data },
     options,
   );
+
+/** A pending candidate nobody reviewed in time. */
+export const memoryExpired = (memoryId: string, options: GivenOptions = {}): GivenEvent =>
+  given('MemoryExpired', { memoryId, by: { kind: 'expiry' }, reason: 'expired' }, options);
 
 export const memoryEvicted = (memoryId: string, options: GivenOptions = {}): GivenEvent =>
   given('MemoryEvicted', { memoryId, reason: 'cap' }, options);

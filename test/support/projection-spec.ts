@@ -1,5 +1,5 @@
 import { createDataSource, runAs } from '@engram/database';
-import type { EventMetadata, Role } from '@engram/domain';
+import type { DomainEvent, EventMetadata, Role } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
 import { READ_MODEL_ENTITIES, type OwnedRow, type RowProjection } from '@engram/projections';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -13,10 +13,8 @@ export const BOB: Owner = { workspaceId: 'w1', userId: 'bob' };
 /** The admin of workspace w1. */
 export const ROOT: Owner = { workspaceId: 'w1', userId: 'root' };
 
-/** An event as a test states it: type and data, with the owner and time when they matter. */
-export type GivenEvent = Readonly<{
-  type: string;
-  data: object;
+/** Who owns a given event, when it happened, its trace…: what a test may state beside the event. */
+export type GivenOptions = Readonly<{
   /** Default ALICE. */
   owner?: Owner;
   /** Default: one minute per position after 2026-06-01T00:00:00Z. */
@@ -26,6 +24,9 @@ export type GivenEvent = Readonly<{
   /** Default `{ws}/{user}/spec/{position}`. */
   streamId?: string;
 }>;
+
+/** An event as a test states it: one of the catalog's, with the owner and time when they matter. */
+export type GivenEvent = DomainEvent & GivenOptions;
 
 export type Row = Record<string, unknown>;
 
@@ -42,7 +43,7 @@ export function defaultOccurredAt(position: number | bigint): string {
 }
 
 /** DecodedEvents at consecutive global positions after `after` (no event store involved). */
-export function buildEvents(given: readonly GivenEvent[], after = 0n): DecodedEvent[] {
+export function buildEvents(given: readonly GivenEvent[], after = 0n): DecodedEvent<DomainEvent>[] {
   return given.map((event, index) => {
     const position = after + BigInt(index + 1);
     const owner = event.owner ?? ALICE;
@@ -57,7 +58,8 @@ export function buildEvents(given: readonly GivenEvent[], after = 0n): DecodedEv
     };
     return {
       eventId: `event-${position}`,
-      event: { type: event.type, data: event.data },
+      // The type and its data, as the test paired them (TypeScript does not follow the pair).
+      event: { type: event.type, data: event.data } as DomainEvent,
       metadata,
       streamId: event.streamId ?? `${owner.workspaceId}/${owner.userId}/spec/${position}`,
       streamRevision: 0n,
@@ -84,7 +86,7 @@ export type ProjectionSpec = Readonly<{
   /** API role: sees only the rows of the identity given to `asUser`. */
   app: DataSource;
   /** Builds events at positions 1, 2, … (see `buildEvents`). */
-  events: (given: readonly GivenEvent[]) => DecodedEvent[];
+  events: (given: readonly GivenEvent[]) => DecodedEvent<DomainEvent>[];
   /** Empties the table, applies the events from position 1, returns the rows. */
   given: (
     events: readonly GivenEvent[] | readonly DecodedEvent[],
