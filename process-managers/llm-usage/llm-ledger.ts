@@ -1,5 +1,6 @@
 import {
   deterministicId,
+  llmLedgerDecider,
   llmUsageDay,
   llmUsageStream,
   nextUsageDayStart,
@@ -8,6 +9,7 @@ import {
   type LlmCallPurpose,
   type LlmUsageEvent,
 } from '@engram/domain';
+import { handleCommand } from '@engram/event-store';
 import { reasonCode, type LlmOutcome } from '@engram/llm';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { isTransientLlmFailure } from '../transient-failure';
@@ -23,10 +25,10 @@ export type LlmWork = Readonly<{
 }>;
 
 /**
- * Appends one event to the owner's ledger of `day`. Nothing to protect there (the budget is checked
- * before calling, against the read model), so no read and no expected revision; the id derives from
- * what caused the event and includes the day, so a re-run writes nothing and never clashes with
- * another day's stream.
+ * Appends one event to the owner's ledger of `day`, through the one write path (the ledger's decider,
+ * appended without reading: nothing there refuses an entry, the budget is checked before calling,
+ * against the read model); the id derives from what caused the event and includes the day, so a
+ * re-run writes nothing and never clashes with another day's stream.
  */
 async function append(
   deps: Ledger,
@@ -36,11 +38,17 @@ async function append(
   idParts: readonly (string | number)[],
 ): Promise<void> {
   const { workspaceId, userId } = metadata;
-  const eventId = deterministicId(event.type, workspaceId, userId, day, ...idParts);
-  const record = await deps.codec.encode({ eventId, event, metadata });
-  await deps.store.appendToStream(llmUsageStream(workspaceId, userId, day), [record], {
-    expectedRevision: 'any',
-  });
+  await handleCommand(
+    deps,
+    llmUsageStream(workspaceId, userId, day),
+    llmLedgerDecider,
+    { type: 'RecordInLlmLedger', entry: event },
+    {
+      metadata,
+      eventIds: () => [deterministicId(event.type, workspaceId, userId, day, ...idParts)],
+      appendOnly: true,
+    },
+  );
 }
 
 /** A count the model reported, as the ledger keeps it: a non-negative integer, whatever it sent. */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   DomainNotFoundError,
+  auditAccessDecider,
   auditStream,
   type AuditAccessKind,
-  type AuditAccessRecorded,
   type Clock,
 } from '@engram/domain';
-import type { EventCodec, EventStore } from '@engram/event-store';
+import { handleCommand, type EventCodec, type EventStore } from '@engram/event-store';
 
 export type AuditAccess = Readonly<{
   workspaceId: string;
@@ -22,8 +22,8 @@ export type AuditDependencies = Readonly<{ store: EventStore; codec: EventCodec;
 
 /**
  * Records that an auditor accessed a user's history, before the access itself (an export that fails
- * halfway is still on record). A plain fact, not a decision: encoded and appended to the user's daily
- * audit stream with `expectedRevision: 'any'`. Returns its global position.
+ * halfway is still on record), through the one write path: the audit decider on the user's daily
+ * audit stream, appended without reading it (a log). Returns its global position.
  *
  * A user with no event at all never existed: the access is refused (404) and nothing is written,
  * since an audit record would create a history, and a stream, for any name an auditor types. An
@@ -43,30 +43,27 @@ export async function recordAuditAccess(
     );
   }
   const now = deps.clock.now().toUTC();
-  const event: AuditAccessRecorded = {
-    type: 'AuditAccessRecorded',
-    data: {
+  const correlationId = access.correlationId ?? randomUUID();
+  const result = await handleCommand(
+    deps,
+    auditStream(access.workspaceId, access.userId, now.toISODate()!),
+    auditAccessDecider,
+    {
+      type: 'RecordAuditAccess',
       access: access.access,
       auditorId: access.auditorId,
-      ...(access.asOf === undefined ? {} : { asOf: access.asOf }),
+      asOf: access.asOf,
     },
-  };
-  const correlationId = access.correlationId ?? randomUUID();
-  const record = await deps.codec.encode({
-    eventId: randomUUID(),
-    event,
-    metadata: {
-      workspaceId: access.workspaceId,
-      userId: access.userId,
-      causationId: correlationId,
-      correlationId,
-      occurredAt: now.toISO()!,
+    {
+      metadata: {
+        workspaceId: access.workspaceId,
+        userId: access.userId,
+        causationId: correlationId,
+        correlationId,
+        occurredAt: now.toISO()!,
+      },
+      appendOnly: true,
     },
-  });
-  const result = await deps.store.appendToStream(
-    auditStream(access.workspaceId, access.userId, now.toISODate()!),
-    [record],
-    { expectedRevision: 'any' },
   );
   return result.position;
 }
