@@ -1,4 +1,33 @@
 /** Architecture rules checked by `npm run lint` (dependency-cruiser). */
+
+/** The layers, lowest first, and what each may not know of those above it. */
+const LAYERS = [
+  [
+    'libs',
+    'the bottom layer (domain, adapters, crypto, llm, …): it knows no read model and nothing above',
+  ],
+  ['projections', 'read models are applied from events alone: no reactor, runtime or app in them'],
+  [
+    'process-managers',
+    'reactors and jobs are given their dependencies; the runtime that wires them sits above',
+  ],
+  ['platform', 'the runtime shared by the apps knows none of them'],
+  ['apps', 'the processes: the top'],
+];
+
+/** One rule per layer: nothing in it imports a layer above (the order is written once, above). */
+function layerRules() {
+  return LAYERS.slice(0, -1).map(([layer, comment], index) => {
+    const above = LAYERS.slice(index + 1).map(([name]) => name);
+    return {
+      name: `${layer}-are-below-${above[0]}`,
+      comment: `${comment[0].toUpperCase()}${comment.slice(1)}.`,
+      severity: 'error',
+      from: { path: `^${layer}/` },
+      to: { path: `^(${above.join('|')})/` },
+    };
+  });
+}
 module.exports = {
   forbidden: [
     {
@@ -10,38 +39,8 @@ module.exports = {
         path: '^(apps|projections|libs/(?!domain/))|node_modules/(@nestjs|typeorm|pg|@eventstore|openai|express)',
       },
     },
-    // The layers, lowest first: libs/domain → the other libs/* → projections/ → process-managers/ →
-    // platform/ → apps/. A folder imports its own layer and the ones below, never one above.
-    {
-      name: 'libs-are-below-projections',
-      comment:
-        'libs/ is the bottom layer (domain, adapters, crypto, llm, …): it knows no read model and nothing above.',
-      severity: 'error',
-      from: { path: '^libs/' },
-      to: { path: '^(projections|process-managers|platform|apps)/' },
-    },
-    {
-      name: 'projections-are-below-process-managers',
-      comment: 'Read models are applied from events alone: no reactor, runtime or app in them.',
-      severity: 'error',
-      from: { path: '^projections/' },
-      to: { path: '^(process-managers|platform|apps)/' },
-    },
-    {
-      name: 'process-managers-are-below-platform',
-      comment:
-        'Reactors and jobs are given their dependencies; the runtime that wires them sits above.',
-      severity: 'error',
-      from: { path: '^process-managers/' },
-      to: { path: '^(platform|apps)/' },
-    },
-    {
-      name: 'platform-is-below-apps',
-      comment: 'The runtime shared by the apps knows none of them.',
-      severity: 'error',
-      from: { path: '^platform/' },
-      to: { path: '^apps/' },
-    },
+    // The layers, lowest first: a folder imports its own layer and the ones below, never one above.
+    ...layerRules(),
     {
       name: 'apps-do-not-import-each-other',
       comment:
