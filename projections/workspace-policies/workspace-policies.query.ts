@@ -10,8 +10,10 @@ export async function findMemoryPolicy(
   return toMemoryPolicy(await manager.findOne(WorkspacePolicy, { where: { workspaceId } }));
 }
 
-/** A policy row as the domain's policy; no row means the defaults. */
-export function toMemoryPolicy(row: WorkspacePolicy | null): MemoryPolicy {
+/** A policy row (what it holds of the policy) as the domain's policy; no row means the defaults. */
+export function toMemoryPolicy(
+  row: Omit<WorkspacePolicy, 'workspaceId' | 'updatedAt' | 'updatedBy'> | null,
+): MemoryPolicy {
   if (!row) return DEFAULT_MEMORY_POLICY;
   return {
     reviewMode: row.reviewMode,

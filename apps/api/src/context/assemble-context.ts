@@ -16,7 +16,8 @@ export type ContextRequest = Readonly<{
 /**
  * The context from the rows read: memories and the identity card only while memory is on for this
  * user and agent. Which recent actions are shown is the prompt blocks' rule (`selectRecentActions`);
- * the read only bounds how many it hands over.
+ * the read only bounds how many it hands over. Timestamps pass through as the read rendered them
+ * (ISO strings in UTC), down to the prompt blocks.
  */
 export function assembleContext(rows: ContextRows, request: ContextRequest): AgentContextAnswer {
   const { now } = request;
@@ -24,7 +25,7 @@ export function assembleContext(rows: ContextRows, request: ContextRequest): Age
     rows.agentEnabled,
     rows.settings && {
       enabled: rows.settings.enabled,
-      pausedUntil: rows.settings.pausedUntil?.toISOString() ?? null,
+      pausedUntil: rows.settings.pausedUntil,
     },
     now.toISO()!,
   );
@@ -37,7 +38,7 @@ export function assembleContext(rows: ContextRows, request: ContextRequest): Age
       messageId: m.messageId,
       role: m.role as 'user' | 'assistant',
       text: m.text,
-      occurredAt: m.occurredAt.toISOString(),
+      occurredAt: m.occurredAt,
       channel: m.channel,
     })),
     rollingSummary: rows.session?.rollingSummary ?? '',
@@ -45,9 +46,9 @@ export function assembleContext(rows: ContextRows, request: ContextRequest): Age
       memoryId: m.memoryId,
       kind: m.kind,
       content: m.content ?? '',
-      dueAt: m.dueAt?.toISOString() ?? null,
-      lastUsedAt: m.lastUsedAt?.toISOString() ?? null,
-      lastSeenAt: m.lastSeenAt.toISOString(),
+      dueAt: m.dueAt,
+      lastUsedAt: m.lastUsedAt,
+      lastSeenAt: m.lastSeenAt,
       seenCount: m.seenCount,
     })),
     memoryDisabled: memoryOn ? undefined : memoryStatus,
