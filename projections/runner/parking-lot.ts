@@ -19,6 +19,11 @@ import {
 
 const DECISION_TYPES: ReadonlySet<string> = new Set(PARKED_EVENT_DECISION_TYPES);
 
+type Placement = Readonly<{ owner: Owner; index: number }>;
+
+/** Per event object, by kind of consumer: its owner and partition (dropped with the event). */
+const PLACEMENTS = new WeakMap<RecordedEvent, Map<string, Placement>>();
+
 export type Decision = Readonly<{
   kind: ParkedEventDecision['type'];
   ref: ParkedEventRef;
@@ -66,12 +71,30 @@ export class ParkingLot {
   }
 
   ownerOf(event: RecordedEvent): Owner {
-    return ownerOfStream(event.streamId, this.workspaceLevel);
+    return this.placementOf(event).owner;
   }
 
   /** The event's owner is this partition's. */
   owns(event: RecordedEvent): boolean {
-    return this.inSlice(this.ownerOf(event));
+    return this.placementOf(event).index === this.slice.index;
+  }
+
+  /**
+   * Where the event goes for this kind of consumer. Every partition of every consumer of a worker
+   * asks this of the same event objects (the shared feed hands them out), so the stream name is
+   * parsed and hashed once per event and kind, not once per partition.
+   */
+  private placementOf(event: RecordedEvent): Placement {
+    let placements = PLACEMENTS.get(event);
+    if (!placements) PLACEMENTS.set(event, (placements = new Map<string, Placement>()));
+    const kind = `${this.workspaceLevel ? 'workspace' : 'user'}/${this.slice.count}`;
+    let placement = placements.get(kind);
+    if (!placement) {
+      const owner = ownerOfStream(event.streamId, this.workspaceLevel);
+      placement = { owner, index: partitionIndexOf(owner, this.slice.count) };
+      placements.set(kind, placement);
+    }
+    return placement;
   }
 
   /** The event's owner is parked here at this event or before it: it waits. */
