@@ -156,3 +156,20 @@ export async function findReviewQueue(
     .take(filter.limit)
     .getMany();
 }
+
+/**
+ * The owner of a candidate pending in the workspace's review queue, read where the queue itself is
+ * read (row-level security shows an admin pending candidates only in reviewMode admin): a candidate
+ * an admin just saw in the queue is found, whatever other read models have applied; null otherwise.
+ */
+export async function findQueuedMemoryOwner(
+  manager: EntityManager,
+  workspaceId: string,
+  memoryId: string,
+): Promise<string | null> {
+  const row = await manager.findOne(MemoryRecord, {
+    where: { workspaceId, memoryId, status: 'pending' },
+    select: { userId: true },
+  });
+  return row?.userId ?? null;
+}

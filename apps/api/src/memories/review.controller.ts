@@ -20,7 +20,7 @@ import {
 } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import {
-  findMemoryOwner,
+  findQueuedMemoryOwner,
   findReviewQueue,
   memoriesProjection,
   workspacePoliciesProjection,
@@ -128,9 +128,9 @@ export class ReviewController {
     target: Readonly<{ workspaceId: string; memoryId: string; headers: RequestHeaders }>,
     decision: Review,
   ): Promise<MemoryDecisionResponse> {
-    // memory_owners is visible to the workspace's admins only in reviewMode admin.
+    // From the queue's own read model: another (memory_owners) could still be behind what the admin saw.
     const owner = await this.readModels.read(me, (manager) =>
-      findMemoryOwner(manager, target.workspaceId, target.memoryId),
+      findQueuedMemoryOwner(manager, target.workspaceId, target.memoryId),
     );
     if (!owner) throw notInQueue();
     try {
