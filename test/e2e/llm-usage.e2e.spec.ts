@@ -180,9 +180,10 @@ describe('LLM usage per user, the workspace view and the daily budget', () => {
     const third = await say('carol', 'Je travaille de nuit.');
     const carol = await t.token({ userId: 'carol', workspaceId: 'w1', roles: ['user'] });
 
+    // The deferral list and the ledger are two read models, applied apart: wait for both.
     const held = await eventually(
       () => myUsage(carol),
-      (r) => r.body.deferred?.length === 1,
+      (r) => r.body.deferred?.length === 1 && extraction(r.body.items)?.deferred === 1,
     );
     expect(held.body.deferred).toEqual([
       {
