@@ -18,11 +18,20 @@ export type LeaseOptions = Readonly<{
 type Running = { controller: AbortController; done: Promise<void> };
 
 /**
+ * How often a worker balances at most, whatever the lease period: a newcomer waits for the holders
+ * to notice it and give back their surplus, so with 15 s leases (a balance every 5 s) a second worker
+ * started beside a busy one sat idle for up to two of those periods.
+ */
+const MAX_BALANCE_INTERVAL_MS = 1000;
+
+/**
  * Shares the partitions among the live workers: each worker heartbeats, renews what it holds every
- * third of the lease period, gives back what exceeds its fair share (partitions / live workers,
- * rounded up) and takes free partitions up to it. A partition runs only while its lease is held;
- * when this worker cannot renew for two thirds of the period it stops everything, before any other
- * worker may take over.
+ * third of the lease period (every second at most), gives back what exceeds its fair share
+ * (partitions / live workers, rounded up) and takes free partitions up to it. Partitions are kept and
+ * taken grouped by partition index (`memories#0/4`, `sessions#0/4`, … before `…#1/4`), so a worker
+ * holds every consumer of a few owner slices and decodes only their events, not every event of the
+ * log. A partition runs only while its lease is held; when this worker cannot renew for two thirds
+ * of the period it stops everything, before any other worker may take over.
  */
 export class LeaseCoordinator {
   private readonly running = new Map<string, Running>();
@@ -55,7 +64,8 @@ export class LeaseCoordinator {
           await this.stopAll('lost');
         }
       }
-      await sleep((ttlSeconds * 1000) / 3, undefined, { signal }).catch(() => undefined);
+      const interval = Math.min((ttlSeconds * 1000) / 3, MAX_BALANCE_INTERVAL_MS);
+      await sleep(interval, undefined, { signal }).catch(() => undefined);
     }
     await this.shutdown();
   }
@@ -67,10 +77,11 @@ export class LeaseCoordinator {
     for (const name of this.held) if (!renewed.has(name)) await this.stop(name, 'lost');
     const live = Math.max(1, await leaseTable.liveWorkers(this.sql, ttlSeconds));
     const fairShare = Math.ceil(this.partitions.length / live);
-    const surplus = this.held.slice(fairShare);
-    for (const name of surplus) {
-      await this.stop(name, 'released');
-      await leaseTable.release(this.sql, workerId, [name]);
+    const surplus = inSliceOrder(this.held).slice(fairShare);
+    if (surplus.length > 0) {
+      // Each stop waits for the partition's batch in flight: all at once, not one after the other.
+      await Promise.all(surplus.map((name) => this.stop(name, 'released')));
+      await leaseTable.release(this.sql, workerId, surplus);
     }
     const wanted = fairShare - this.running.size;
     if (wanted <= 0) return;
@@ -78,7 +89,7 @@ export class LeaseCoordinator {
       this.sql,
       this.partitions.map((partition) => partition.name),
     );
-    for (const name of rotate(free, workerId).slice(0, wanted)) {
+    for (const name of rotate(inSliceOrder(free), workerId).slice(0, wanted)) {
       if (await leaseTable.acquire(this.sql, workerId, name, ttlSeconds)) this.start(name);
     }
   }
@@ -127,6 +138,15 @@ export class LeaseCoordinator {
       this.options.onError?.(error);
     }
   }
+}
+
+/** By partition index (`…#1/4`), then name; partitions without an index (jobs) last. */
+function inSliceOrder(names: readonly string[]): string[] {
+  const indexOf = (name: string) => {
+    const match = /#(\d+)\/\d+$/u.exec(name);
+    return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+  };
+  return [...names].sort((a, b) => indexOf(a) - indexOf(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Each worker starts its scan of free partitions at a different place, so they rarely race. */

@@ -87,6 +87,45 @@ describe('leases share the background partitions between workers', () => {
     expect([...runningNow.values()].every((count) => count === 0)).toBe(true);
   });
 
+  it('a newcomer beside a busy worker gets its share within a few balances, whole partition indexes', async () => {
+    // Long leases: the newcomer must not wait for a third of one (10 s) before the holder gives back.
+    const ttlSeconds = 30;
+    const partitions = ['memories', 'sessions', 'reactor:summary'].flatMap((name) =>
+      [0, 1, 2, 3].map((index) => ({
+        name: `${name}#${index}/4`,
+        run: (signal: AbortSignal) =>
+          new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
+      })),
+    );
+    const busy = new LeaseCoordinator(dataSources[0]!, partitions, {
+      workerId: 'worker-busy',
+      ttlSeconds,
+    });
+    const newcomer = new LeaseCoordinator(dataSources[1]!, partitions, {
+      workerId: 'worker-new',
+      ttlSeconds,
+    });
+    const stop = new AbortController();
+    const runningBusy = busy.run(stop.signal);
+    await eventually(
+      () => Promise.resolve(busy.held.length),
+      (held) => held === 12,
+    );
+    const runningNew = newcomer.run(stop.signal);
+    const [heldBusy, heldNew] = await eventually(
+      () => Promise.resolve([busy.held, newcomer.held]),
+      ([a, b]) => a.length === 6 && b.length === 6,
+      8_000,
+    );
+    expect([heldBusy.length, heldNew.length]).toEqual([6, 6]);
+    // Each holds every consumer of two of the four owner slices, so each decodes half the events.
+    const indexes = (held: readonly string[]) => new Set(held.map((name) => name.slice(-3)));
+    expect([...indexes(heldBusy)].sort()).toEqual(['0/4', '1/4']);
+    expect([...indexes(heldNew)].sort()).toEqual(['2/4', '3/4']);
+    stop.abort();
+    await Promise.all([runningBusy, runningNew]);
+  });
+
   it('a worker that stops renewing (it died) is replaced within the lease period', async () => {
     const { partitions, overlaps } = observedPartitions(5);
     const dying = new LeaseCoordinator(dataSources[0]!, partitions, {
