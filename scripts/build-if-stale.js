@@ -28,6 +28,7 @@ const TARGETS = {
       'projections',
       'libs',
       'bench',
+      'eval',
       'tsconfig.json',
       'tsconfig.build.json',
     ],
