@@ -11,6 +11,7 @@ export const MEMORY_RECORD_STATUSES: readonly MemoryRecordStatus[] = [
   'expired',
   'evicted',
   'deleted',
+  'superseded',
 ];
 
 /** One memory of a user, its review status and how often it was seen and used. */
@@ -80,6 +81,14 @@ export class MemoryRecord {
 
   @Column({ name: 'seen_count', type: 'integer' })
   seenCount!: number;
+
+  /** The memory this one replaces once approved (its detection said so). */
+  @Column({ name: 'supersedes', type: 'text', nullable: true })
+  supersedes!: string | null;
+
+  /** Set once superseded: the newer memory that replaced this one. */
+  @Column({ name: 'superseded_by', type: 'text', nullable: true })
+  supersededBy!: string | null;
 
   /** Global position of the last event applied to this memory. */
   @Column({ name: 'position', type: 'bigint' })

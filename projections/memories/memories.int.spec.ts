@@ -15,6 +15,7 @@ import {
   memoryEvicted,
   memoryReinforced,
   memoryRejected,
+  memorySuperseded,
 } from '../../test/support/events';
 import { memoriesProjection } from './memories.projection';
 import { countActiveMemories, findMemories, findMemory, findNextToEvict } from './memories.query';
@@ -65,6 +66,8 @@ describe('memories projection', () => {
         last_seen_at: at(1),
         last_used_at: null,
         seen_count: 1,
+        supersedes: null,
+        superseded_by: null,
         position: '1',
       },
     ]);
@@ -210,6 +213,52 @@ describe('memories projection', () => {
         seen_count: 1,
         position: '5',
       }),
+    ]);
+  });
+
+  it('given MemorySuperseded, then superseded by the newer one, content kept, out of the approved ones (issue 20)', async () => {
+    const rows = await spec.given([
+      memoryDetected('lyon', { content: "L'utilisateur habite à Lyon." }),
+      memoryApproved('lyon'),
+      memoryDetected('paris', { content: "L'utilisateur habite à Paris.", supersedes: 'lyon' }),
+      memoryApproved('paris'),
+      memorySuperseded('lyon', 'paris'),
+    ]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        memory_id: 'lyon',
+        content: "L'utilisateur habite à Lyon.",
+        status: 'superseded',
+        superseded_by: 'paris',
+        supersedes: null,
+        decided_at: at(5),
+        decided_by: null,
+        evictable: false,
+      }),
+      expect.objectContaining({
+        memory_id: 'paris',
+        status: 'approved',
+        supersedes: 'lyon',
+        superseded_by: null,
+      }),
+    ]);
+    // What the context reads (approved) and what counts against the cap: the newer one alone.
+    const approved = await spec.asUser(ALICE, (m) =>
+      findMemories(m, 'w1', 'alice', { statuses: ['approved'] }),
+    );
+    expect(approved.map((row) => row.memoryId)).toEqual(['paris']);
+    expect(await spec.asUser(ALICE, (m) => countActiveMemories(m, 'w1', 'alice'))).toBe(1);
+  });
+
+  it('a superseded memory said again later starts over as pending, without its old link', async () => {
+    const rows = await spec.given([
+      memoryDetected('lyon'),
+      memoryApproved('lyon'),
+      memorySuperseded('lyon', 'paris'),
+      memoryDetected('lyon', { sourceMessageId: 'back' }),
+    ]);
+    expect(rows).toEqual([
+      expect.objectContaining({ memory_id: 'lyon', status: 'pending', superseded_by: null }),
     ]);
   });
 

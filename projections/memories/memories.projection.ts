@@ -24,6 +24,7 @@ const MEMORY_EVENT_TYPES = typesOf<MemoryEvent>({
   MemoryExpired: true,
   MemoryEvicted: true,
   MemoryDeleted: true,
+  MemorySuperseded: true,
 });
 
 const HANDLES = [...MEMORY_EVENT_TYPES, 'MemoriesWiped', 'MemoriesUsed'] as const;
@@ -52,6 +53,7 @@ function memoryOf(row: MemoryRecord): Memory {
     sourceExcerpt: row.sourceExcerpt,
     sessionId: row.sessionId,
     seenCount: row.seenCount,
+    ...(row.supersedes === null ? {} : { supersedes: row.supersedes }),
   };
   const decidedBy = () => {
     if (row.decidedBy === null)
@@ -74,6 +76,9 @@ function memoryOf(row: MemoryRecord): Memory {
       };
     case 'expired':
       return { ...facts, status: row.status, decidedBy: decidedBy(), reason: 'expired' };
+    case 'superseded':
+      if (row.supersededBy === null) throw new Error(`memory ${row.memoryId} superseded by none`);
+      return { ...facts, status: row.status, supersededBy: row.supersededBy };
     default:
       return assertNever(row.status);
   }
@@ -99,6 +104,8 @@ function stateColumns(memory: Memory, current: MemoryRecord | undefined) {
     rejectionReason:
       memory.status === 'rejected' || memory.status === 'expired' ? (memory.reason ?? null) : null,
     seenCount: memory.seenCount,
+    supersedes: memory.supersedes ?? null,
+    supersededBy: memory.status === 'superseded' ? memory.supersededBy : null,
   } satisfies Partial<MemoryRecord>;
 }
 
@@ -150,8 +157,9 @@ function memoryChanges(
 /**
  * Every memory of every user: the shared memory fold (`evolveMemory`, as the decider's) stored as
  * columns, with when it was detected, seen, decided and last used. A memory detected again after it
- * was deleted or evicted (same id: same user, generation and normalized content) starts over as a new
- * pending memory. Events about an unknown memory change nothing. A wipe deletes all the user's rows
+ * was deleted, evicted or superseded (same id: same user, generation and normalized content) starts
+ * over as a new pending memory; a superseded one keeps its row (status `superseded`, `supersededBy`),
+ * out of the context, which reads approved memories only. Events about an unknown memory change nothing. A wipe deletes all the user's rows
  * (the as-of view keeps the wiping generation's: it replays a user's log, not this table).
  */
 export const memoriesProjection: Projection<MemoryRecord, Handled> = {

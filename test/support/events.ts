@@ -142,6 +142,13 @@ export const memoryDeleted = (memoryId: string, options: GivenOptions = {}): Giv
     options,
   );
 
+/** Replaced by a newer approved memory (issue 20). */
+export const memorySuperseded = (
+  memoryId: string,
+  supersededBy: string,
+  options: GivenOptions = {},
+): GivenEvent => given('MemorySuperseded', { memoryId, supersededBy }, options);
+
 export const memoriesWiped = (generation: number, options: GivenOptions = {}): GivenEvent =>
   given('MemoriesWiped', { generation }, options);
 

@@ -15,6 +15,7 @@ describe('DomainEvent', () => {
       MemoryExpired: true,
       MemoryEvicted: true,
       MemoryDeleted: true,
+      MemorySuperseded: true,
       MemoriesUsed: true,
       MemorySettingsChanged: true,
       MemoriesWiped: true,

@@ -38,7 +38,16 @@ export class SourceMessageResponse {
 export class MemoryHistoryEntryResponse {
   @ApiProperty({ format: 'date-time' }) at!: string;
   @ApiProperty({
-    enum: ['detected', 'reinforced', 'approved', 'rejected', 'evicted', 'deleted', 'used'],
+    enum: [
+      'detected',
+      'reinforced',
+      'approved',
+      'rejected',
+      'evicted',
+      'deleted',
+      'superseded',
+      'used',
+    ],
     description: 'An expiry is a `rejected` step by `{ kind: expiry }`, reason `expired`',
   })
   event!: string;
@@ -50,6 +59,8 @@ export class MemoryHistoryEntryResponse {
   @ApiPropertyOptional() reason?: string;
   @ApiPropertyOptional({ description: 'The message that detected or reinforced it' })
   messageId?: string;
+  @ApiPropertyOptional({ description: 'The newer memory that replaced it (superseded step)' })
+  supersededBy?: string;
 }
 
 export class MemoryAsOfResponse {
@@ -67,6 +78,10 @@ export class MemoryAsOfResponse {
     description: 'Why it was rejected: the reviewer’s reason, or `expired`',
   })
   reason?: string;
+  @ApiPropertyOptional({
+    description: 'Once superseded: the id of the newer memory that replaced it',
+  })
+  supersededBy?: string;
   @ApiPropertyOptional({ format: 'date-time' }) dueAt?: string;
   @ApiProperty({ description: 'Wipe generation' }) generation!: number;
   @ApiProperty({ type: SourceMessageResponse, nullable: true })

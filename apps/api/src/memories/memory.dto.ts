@@ -66,6 +66,16 @@ export class MemoryResponse {
   @ApiProperty({ format: 'date-time' }) lastSeenAt!: string;
   @ApiPropertyOptional({ format: 'date-time' }) lastUsedAt?: string;
   @ApiProperty() seenCount!: number;
+  @ApiPropertyOptional({
+    description:
+      'Status `superseded`: the newer memory that replaced it (out of the agent context, kept as history)',
+  })
+  supersededBy?: string;
+  @ApiPropertyOptional({
+    description:
+      'The memory this one replaces once approved (a contradiction: moved, changed job…)',
+  })
+  supersedes?: string;
 }
 
 export class MemoryListResponse {
@@ -96,5 +106,7 @@ export function toMemoryResponse(row: MemoryRecord): MemoryResponse {
     lastSeenAt: row.lastSeenAt.toISOString(),
     ...(row.lastUsedAt ? { lastUsedAt: row.lastUsedAt.toISOString() } : {}),
     seenCount: row.seenCount,
+    ...(row.supersededBy ? { supersededBy: row.supersededBy } : {}),
+    ...(row.supersedes ? { supersedes: row.supersedes } : {}),
   };
 }

@@ -21,7 +21,14 @@ export type AsOfEvent = Readonly<{
 
 /** An expiry is a `rejected` step by `{ kind: expiry }` with the reason `expired` (seed 002). */
 export type MemoryHistoryStep =
-  'detected' | 'reinforced' | 'approved' | 'rejected' | 'evicted' | 'deleted' | 'used';
+  | 'detected'
+  | 'reinforced'
+  | 'approved'
+  | 'rejected'
+  | 'evicted'
+  | 'deleted'
+  | 'superseded'
+  | 'used';
 
 export type MemoryHistoryEntry = Readonly<{
   at: string;
@@ -31,6 +38,8 @@ export type MemoryHistoryEntry = Readonly<{
   reason?: string;
   /** The message that (re)detected the memory (detected and reinforced steps). */
   messageId?: string;
+  /** The newer memory that replaced this one (superseded step). */
+  supersededBy?: string;
 }>;
 
 export type SourceMessage = Readonly<{ messageId: string; excerpt: string; at: string }>;
@@ -44,6 +53,8 @@ export type MemoryAsOf = Readonly<{
   status: ReportedMemoryStatus;
   /** Why it was rejected: the reviewer's reason, or `expired` when nobody reviewed it in time. */
   reason?: string;
+  /** The newer memory that replaced it, once superseded. */
+  supersededBy?: string;
   dueAt?: string;
   generation: number;
   /** The message it was (last) detected from, as it stood at that time; null if not in the history. */
@@ -106,6 +117,8 @@ function stepOf(event: MemoryEvent, at: string): MemoryHistoryEntry {
       return { at, event: 'evicted', reason: event.data.reason };
     case 'MemoryDeleted':
       return { at, event: 'deleted', by: event.data.by, reason: event.data.reason };
+    case 'MemorySuperseded':
+      return { at, event: 'superseded', supersededBy: event.data.supersededBy };
     default:
       return assertNever(event);
   }
@@ -152,6 +165,7 @@ export function replayAsOf(state: MemoriesAsOfState, input: AsOfEvent): Memories
     case 'MemoryExpired':
     case 'MemoryEvicted':
     case 'MemoryDeleted':
+    case 'MemorySuperseded':
       return replayMemory(state, event, input);
     case 'MemoriesUsed': {
       const memories = new Map(state.memories);
@@ -184,6 +198,7 @@ export function asOfResult(state: MemoriesAsOfState): MemoryAsOf[] {
     ...(memory.dueAt === undefined ? {} : { dueAt: memory.dueAt }),
     generation: memory.generation,
     ...reportMemoryStatus(memory.status, memory.status === 'rejected' ? memory.reason : undefined),
+    ...(memory.status === 'superseded' ? { supersededBy: memory.supersededBy } : {}),
     sourceMessage: state.messages.get(memory.sourceMessageId) ?? null,
     history: [...history],
   }));

@@ -265,4 +265,41 @@ describe('memoriesAsOf', () => {
     const emoji = '😀'.repeat(250);
     expect(Array.from(sourceExcerpt(emoji))).toHaveLength(200);
   });
+
+  it('keeps a superseded memory as history: approved before the newer one, superseded after (issue 20)', () => {
+    const policy: DecidedBy = { kind: 'policy' };
+    const events: AsOfEvent[] = [
+      on('09:00', detected('lyon', 'm1', { content: "L'utilisateur habite à Lyon." })),
+      on('09:00', { type: 'MemoryApproved', data: { memoryId: 'lyon', by: policy } }),
+      on('12:00', {
+        type: 'MemoryCandidateDetected',
+        data: {
+          memoryId: 'paris',
+          kind: 'fact',
+          content: "L'utilisateur a déménagé de Lyon à Paris.",
+          confidence: 0.9,
+          sourceMessageId: 'm2',
+          sourceExcerpt: "J'ai déménagé de Lyon à Paris",
+          sessionId: 's1',
+          generation: 0,
+          supersedes: 'lyon',
+        },
+      }),
+      on('12:00', { type: 'MemoryApproved', data: { memoryId: 'paris', by: policy } }),
+      on('12:00', { type: 'MemorySuperseded', data: { memoryId: 'lyon', supersededBy: 'paris' } }),
+    ];
+    const before = memoriesAsOf(events, at('10:00'));
+    expect(before.map((m) => [m.memoryId, m.status])).toEqual([['lyon', 'approved']]);
+    const after = memoriesAsOf(events, at('13:00'));
+    expect(after.map((m) => [m.memoryId, m.status, m.supersededBy])).toEqual([
+      ['lyon', 'superseded', 'paris'],
+      ['paris', 'approved', undefined],
+    ]);
+    expect(after[0]!.content).toBe("L'utilisateur habite à Lyon.");
+    expect(after[0]!.history.at(-1)).toEqual({
+      at: at('12:00'),
+      event: 'superseded',
+      supersededBy: 'paris',
+    });
+  });
 });

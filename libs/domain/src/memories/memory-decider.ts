@@ -1,7 +1,12 @@
 import { DomainConflictError, DomainNotFoundError, assertNever } from '../decider';
 import type { Decider } from '../decider';
 import { isEvictableByCap } from './memory-cap';
-import type { DecidedBy, MemoryCandidateDetected, MemoryEvent } from './memory-events';
+import type {
+  DecidedBy,
+  MemoryCandidateDetected,
+  MemoryEvent,
+  MemoryReinforced,
+} from './memory-events';
 import { evolveMemory, type Memory } from './memory-fold';
 
 export type ReviewMode = 'auto' | 'admin' | 'user';
@@ -20,9 +25,26 @@ export type DeleteMemory = Readonly<{
 }>;
 export type EvictMemory = Readonly<{ type: 'EvictMemory' }>;
 export type ExpireMemory = Readonly<{ type: 'ExpireMemory' }>;
+/**
+ * A message said again what this memory holds, in other words ("I enjoy hiking" after "I love
+ * hiking"): the extractor named it, so the words need not match for it to be reinforced.
+ */
+export type ReinforceMemory = Readonly<{
+  type: 'ReinforceMemory';
+  data: MemoryReinforced['data'];
+}>;
+/** A newer memory, now approved, replaces this one. */
+export type SupersedeMemory = Readonly<{ type: 'SupersedeMemory'; supersededBy: string }>;
 
 export type MemoryCommand =
-  DetectMemoryCandidate | ApproveMemory | RejectMemory | DeleteMemory | EvictMemory | ExpireMemory;
+  | DetectMemoryCandidate
+  | ApproveMemory
+  | RejectMemory
+  | DeleteMemory
+  | EvictMemory
+  | ExpireMemory
+  | ReinforceMemory
+  | SupersedeMemory;
 
 /**
  * The shared fold's memory (`evolveMemory`), plus what only the decider needs: every message it was
@@ -68,7 +90,8 @@ function detect(command: DetectMemoryCandidate, state: MemoryState): MemoryEvent
     case 'absent':
     case 'expired':
     case 'evicted':
-    case 'deleted': {
+    case 'deleted':
+    case 'superseded': {
       const detected: MemoryEvent = { type: 'MemoryCandidateDetected', data };
       if (!isApprovedAtOnce(command)) return [detected];
       return [
@@ -81,6 +104,27 @@ function detect(command: DetectMemoryCandidate, state: MemoryState): MemoryEvent
   }
 }
 
+function reinforce(command: ReinforceMemory, state: MemoryState): MemoryEvent[] {
+  // Decided between the extractor's read and now (deleted, superseded…): nothing left to reinforce;
+  // a message heard already (a retried reaction) counts once.
+  if (state.status !== 'pending' && state.status !== 'approved') return [];
+  if (state.sources.includes(command.data.sourceMessageId)) return [];
+  return [{ type: 'MemoryReinforced', data: { ...command.data, memoryId: state.memoryId } }];
+}
+
+function supersede(command: SupersedeMemory, state: MemoryState): MemoryEvent[] {
+  // Only a current memory is replaced; one superseded already, deleted or never approved stays as
+  // it is (the approval of the newer one may be handled twice, or after the older one was deleted).
+  if (state.status !== 'pending' && state.status !== 'approved') return [];
+  if (command.supersededBy === state.memoryId) return [];
+  return [
+    {
+      type: 'MemorySuperseded',
+      data: { memoryId: state.memoryId, supersededBy: command.supersededBy },
+    },
+  ];
+}
+
 function refuse(action: string, state: MemoryState): never {
   if (state.status === 'absent')
     throw new DomainNotFoundError(`Memory not found: cannot ${action} it`);
@@ -91,7 +135,8 @@ function refuse(action: string, state: MemoryState): never {
  * One memory per (user, generation, normalized content): detecting it again reinforces it.
  * pending → approved | rejected | expired; approved → deleted | evicted (by the cap, what
  * `isEvictableByCap` allows: facts an admin did not approve).
- * Expired, deleted and evicted memories may be detected anew; rejected ones are not proposed again.
+ * Expired, deleted, evicted and superseded memories may be detected anew; rejected ones are not
+ * proposed again. pending | approved → superseded, when a newer memory replacing it is approved.
  */
 export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
   initialState: () => ({ status: 'absent' }),
@@ -99,6 +144,10 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryState> = {
     switch (command.type) {
       case 'DetectMemoryCandidate':
         return detect(command, state);
+      case 'ReinforceMemory':
+        return reinforce(command, state);
+      case 'SupersedeMemory':
+        return supersede(command, state);
       case 'ApproveMemory':
         if (state.status !== 'pending') refuse('approve', state);
         return [{ type: 'MemoryApproved', data: { memoryId: state.memoryId, by: command.by } }];

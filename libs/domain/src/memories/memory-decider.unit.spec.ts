@@ -264,4 +264,82 @@ describe('memory decider', () => {
       expect(isEvictableByCap({ kind: 'preference', approvedBy: { kind: 'policy' } })).toBe(false);
     });
   });
+
+  describe('supersession (issue 20)', () => {
+    const superseded: MemoryEvent = {
+      type: 'MemorySuperseded',
+      data: { memoryId: 'mem-1', supersededBy: 'mem-2' },
+    };
+    const supersede = { type: 'SupersedeMemory', supersededBy: 'mem-2' } as const;
+
+    it('supersedes an approved or still pending memory when a newer one replacing it is approved', () => {
+      spec.given([detected, approvedByPolicy]).when(supersede).then([superseded]);
+      spec.given([detected]).when(supersede).then([superseded]);
+    });
+
+    it('decides nothing for a memory already superseded, deleted or rejected, nor for itself', () => {
+      spec.given([detected, approvedByPolicy, superseded]).when(supersede).thenNothing();
+      const deleted: MemoryEvent = {
+        type: 'MemoryDeleted',
+        data: { memoryId: 'mem-1', by: admin, reason: 'deleted' },
+      };
+      spec.given([detected, approvedByPolicy, deleted]).when(supersede).thenNothing();
+      const rejected: MemoryEvent = {
+        type: 'MemoryRejected',
+        data: { memoryId: 'mem-1', by: admin },
+      };
+      spec.given([detected, rejected]).when(supersede).thenNothing();
+      spec.given([]).when(supersede).thenNothing();
+      spec
+        .given([detected, approvedByPolicy])
+        .when({ type: 'SupersedeMemory', supersededBy: 'mem-1' })
+        .thenNothing();
+    });
+
+    it('a superseded memory said again later starts over as a new candidate ("back in Lyon")', () => {
+      const again = detect('admin', { sourceMessageId: 'msg-9' });
+      spec
+        .given([detected, approvedByPolicy, superseded])
+        .when(again)
+        .then([{ type: 'MemoryCandidateDetected', data: again.data }]);
+    });
+
+    it('is no longer approved, deleted or evicted: it left the current memories', () => {
+      const given = spec.given([detected, approvedByPolicy, superseded]);
+      given.when({ type: 'ApproveMemory', by: admin }).thenThrows(/status is superseded/);
+      given
+        .when({ type: 'DeleteMemory', by: admin, reason: 'deleted' })
+        .thenThrows(/status is superseded/);
+      given.when({ type: 'EvictMemory' }).thenThrows(/status is superseded/);
+      // A wipe passes over it (the read model drops the user's rows anyway).
+      given.when({ type: 'DeleteMemory', by: admin, reason: 'wipe' }).thenNothing();
+    });
+  });
+
+  describe('reinforcement named by the extractor (near-duplicates, issue 20)', () => {
+    const reinforce = {
+      type: 'ReinforceMemory',
+      data: { memoryId: 'mem-1', sourceMessageId: 'msg-2', confidence: 0.8 },
+    } as const;
+    const reinforced: MemoryEvent = { type: 'MemoryReinforced', data: reinforce.data };
+
+    it('reinforces a pending or approved memory whatever words the new message used', () => {
+      spec.given([detected]).when(reinforce).then([reinforced]);
+      spec.given([detected, approvedByPolicy]).when(reinforce).then([reinforced]);
+    });
+
+    it('counts a message once, and leaves a memory decided meanwhile alone', () => {
+      spec.given([detected, reinforced]).when(reinforce).thenNothing();
+      spec
+        .given([detected])
+        .when({ ...reinforce, data: { ...reinforce.data, sourceMessageId: 'msg-1' } })
+        .thenNothing();
+      const rejected: MemoryEvent = {
+        type: 'MemoryRejected',
+        data: { memoryId: 'mem-1', by: admin },
+      };
+      spec.given([detected, rejected]).when(reinforce).thenNothing();
+      spec.given([]).when(reinforce).thenNothing();
+    });
+  });
 });

@@ -22,11 +22,24 @@ export type MemoryCandidateDetected = Event<
     sessionId: string;
     /** The wipe generation this memory belongs to (memories of an earlier generation were wiped). */
     generation: number;
+    /**
+     * The memory this one replaces ("I moved to Paris" after "lives in Lyon"): once this one is
+     * approved, that one is superseded. Optional, so detections stored before it read unchanged.
+     */
+    supersedes?: string;
   }
 >;
 export type MemoryReinforced = Event<
   'MemoryReinforced',
   { memoryId: string; sourceMessageId: string; confidence: number }
+>;
+/**
+ * A newer memory (`supersededBy`, approved) contradicts this one: it leaves the context and the
+ * user's current memories, and stays in the log, the as-of view and the export as history.
+ */
+export type MemorySuperseded = Event<
+  'MemorySuperseded',
+  { memoryId: string; supersededBy: string }
 >;
 export type MemoryApproved = Event<'MemoryApproved', { memoryId: string; by: DecidedBy }>;
 export type MemoryRejected = Event<
@@ -57,7 +70,8 @@ export type MemoryEvent =
   | MemoryRejected
   | MemoryExpired
   | MemoryEvicted
-  | MemoryDeleted;
+  | MemoryDeleted
+  | MemorySuperseded;
 
 export const MEMORY_EVENT_DEFINITIONS: readonly EventDefinition[] = [
   { type: 'MemoryCandidateDetected', version: 1, personalFields: ['content', 'sourceExcerpt'] },
@@ -68,4 +82,5 @@ export const MEMORY_EVENT_DEFINITIONS: readonly EventDefinition[] = [
   { type: 'MemoryEvicted', version: 1, personalFields: [] },
   { type: 'MemoriesUsed', version: 1, personalFields: [] },
   { type: 'MemoryDeleted', version: 1, personalFields: [] },
+  { type: 'MemorySuperseded', version: 1, personalFields: [] },
 ];

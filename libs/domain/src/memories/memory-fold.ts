@@ -18,6 +18,8 @@ type MemoryFacts = Readonly<{
   sessionId: string;
   /** Detections and reinforcements since its last detection. */
   seenCount: number;
+  /** The memory its last detection replaces once approved (`MemorySuperseded` on that one). */
+  supersedes?: string;
 }>;
 
 /**
@@ -33,7 +35,9 @@ export type Memory =
   | (MemoryFacts & Readonly<{ status: 'expired'; decidedBy: DecidedBy; reason: 'expired' }>)
   // The cap evicts: nobody decided.
   | (MemoryFacts & Readonly<{ status: 'evicted' }>)
-  | (MemoryFacts & Readonly<{ status: 'deleted'; decidedBy: DecidedBy }>);
+  | (MemoryFacts & Readonly<{ status: 'deleted'; decidedBy: DecidedBy }>)
+  // Replaced by a newer approved memory: nobody decided about this one.
+  | (MemoryFacts & Readonly<{ status: 'superseded'; supersededBy: string }>);
 
 function factsOf(memory: Memory): MemoryFacts {
   return {
@@ -47,6 +51,7 @@ function factsOf(memory: Memory): MemoryFacts {
     sourceExcerpt: memory.sourceExcerpt,
     sessionId: memory.sessionId,
     seenCount: memory.seenCount,
+    ...(memory.supersedes === undefined ? {} : { supersedes: memory.supersedes }),
   };
 }
 
@@ -70,6 +75,7 @@ export function evolveMemory(memory: Memory | undefined, event: MemoryEvent): Me
       sourceExcerpt: data.sourceExcerpt,
       sessionId: data.sessionId,
       seenCount: 1,
+      ...(data.supersedes === undefined ? {} : { supersedes: data.supersedes }),
     };
   }
   if (memory === undefined) return undefined;
@@ -104,12 +110,21 @@ export function evolveMemory(memory: Memory | undefined, event: MemoryEvent): Me
         content: null,
         sourceExcerpt: null,
       };
+    case 'MemorySuperseded':
+      return { ...factsOf(memory), status: 'superseded', supersededBy: event.data.supersededBy };
     default:
       return assertNever(event);
   }
 }
 
-/** Who decided the memory's present status: nobody while pending or once evicted by the cap. */
+/**
+ * Who decided the memory's present status: nobody while pending, once evicted by the cap, or once
+ * superseded (the newer memory's approval decided, and that one records it).
+ */
 export function decidedByOf(memory: Memory): DecidedBy | null {
-  return memory.status === 'pending' || memory.status === 'evicted' ? null : memory.decidedBy;
+  return memory.status === 'pending' ||
+    memory.status === 'evicted' ||
+    memory.status === 'superseded'
+    ? null
+    : memory.decidedBy;
 }

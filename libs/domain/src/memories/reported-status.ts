@@ -9,6 +9,7 @@ export const REPORTED_MEMORY_STATUSES = [
   'rejected',
   'deleted',
   'evicted',
+  'superseded',
 ] as const;
 export type ReportedMemoryStatus = (typeof REPORTED_MEMORY_STATUSES)[number];
 
