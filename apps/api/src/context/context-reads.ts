@@ -1,8 +1,8 @@
 import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
 import { toMemoryPolicy, type MemoryRecord, type WorkspacePolicy } from '@engram/projections';
 import { RECENT_ACTIONS_DEFAULTS } from '@engram/prompt-blocks';
-import type { EntityManager } from 'typeorm';
 import type { ActionRow } from '../actions/action-view';
+import type { SqlValue } from '../read-models/query-as';
 
 /**
  * An instant as `Date.prototype.toISOString()` writes it (UTC, milliseconds, `Z`), rendered by
@@ -105,12 +105,18 @@ type RawContextRows = {
   actions: ContextRows['actions'];
 };
 
+/** Runs one statement under the caller's identity (`ReadModels.query`). */
+export type RunStatement = <T extends object>(
+  sql: string,
+  params: readonly SqlValue[],
+) => Promise<T[]>;
+
 export async function readContextRows(
-  manager: EntityManager,
+  run: RunStatement,
   owner: Readonly<{ workspaceId: string; userId: string }>,
   query: Readonly<{ sessionId?: string | undefined; agentId?: string | undefined }>,
 ): Promise<ContextRows> {
-  const [raw] = await manager.query<RawContextRows[]>(CONTEXT_READS_SQL, [
+  const [raw] = await run<RawContextRows>(CONTEXT_READS_SQL, [
     owner.workspaceId,
     owner.userId,
     query.sessionId ?? null,

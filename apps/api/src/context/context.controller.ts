@@ -15,7 +15,7 @@ import { MemoryUsageRecorder } from './memory-usage.recorder';
 
 /**
  * What an agent puts in its prompt on every turn: read models only (no replay, no LLM), in one
- * transaction under the user's identity, rendered within a token budget.
+ * statement under the user's identity (one round trip), rendered within a token budget.
  */
 @ApiTags('agent')
 @ApiBearerAuth()
@@ -38,8 +38,11 @@ export class ContextController {
   ): Promise<AgentContextAnswer> {
     const owner = { workspaceId, userId };
     await this.readModels.catchUp(owner, CONTEXT_READ_MODELS, query);
-    const rows = await this.readModels.read({ ...owner, roles: ['agent'] }, (manager) =>
-      readContextRows(manager, owner, query),
+    const identity = { ...owner, roles: ['agent'] as const };
+    const rows = await readContextRows(
+      (sql, params) => this.readModels.query(identity, sql, params),
+      owner,
+      query,
     );
     const context = assembleContext(rows, {
       now: this.clock.now().toUTC(),

@@ -8,7 +8,9 @@ import {
   recordedPartitionCount,
   waitForCheckpoints,
 } from '@engram/projections';
+import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { queryAs, type SqlValue } from './query-as';
 import type { ReadQuery } from './read-query';
 
 type Owner = Readonly<{ workspaceId: string; userId: string }>;
@@ -31,6 +33,20 @@ export class ReadModels {
 
   read<T>(identity: CallerIdentity, query: (manager: EntityManager) => Promise<T>): Promise<T> {
     return runAs(this.dataSource, identity, query);
+  }
+
+  /**
+   * One statement under the caller's identity, in one round trip (`queryAs`): for the hot reads
+   * made of a single statement, such as the agent context.
+   */
+  query<T extends QueryResultRow>(
+    identity: CallerIdentity,
+    sql: string,
+    params: readonly SqlValue[],
+  ): Promise<T[]> {
+    // TypeORM's PostgreSQL driver keeps its pg pool as `master`.
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    return queryAs<T>(pool, identity, sql, params);
   }
 
   /**
