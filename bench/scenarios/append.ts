@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { DataKeyCipher } from '@engram/crypto';
 import { EVENT_CATALOG, userStream } from '@engram/domain';
 import { EventCodec, type EventRecord } from '@engram/event-store';
+import { startMinimalApp } from '../baseline/start-minimal-app';
 import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
 import { startApi, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
@@ -14,7 +15,9 @@ import { round } from '../support/stats';
 
 /**
  * Messages appended through HTTP by 32 connections (autocannon) against the same rows inserted by
- * raw single-row INSERTs through pg at the same concurrency.
+ * raw single-row INSERTs through pg at the same concurrency. Two bounds under the same load: Engram's
+ * HTTP pipeline alone (the request refused with a 400 before any database work), and the same
+ * refusal by a minimal NestJS app (what the framework itself costs).
  */
 export async function appendScenario(
   store: MainStore,
@@ -23,9 +26,9 @@ export async function appendScenario(
   const api = await startApi(store);
   const connections = options.appendConnections;
   let sent = 0;
-  const load = (seconds: number, refused = false) =>
+  const load = (seconds: number, refused = false, url = api.url) =>
     autocannon({
-      url: api.url,
+      url,
       connections,
       duration: seconds,
       headers: {
@@ -56,9 +59,11 @@ export async function appendScenario(
     throw new Error(`append: no request succeeded (${engram.non2xx} non-2xx)`);
   // What bounds the ratio: the same HTTP pipeline (auth, validation, logging, metrics) with no database.
   const pipeline = await load(options.seconds, true);
+  const minimal = await refusedByMinimalApp((url, seconds) => load(seconds, true, url), options);
   const raw = await insertRaw(store, connections, options.seconds);
   const engramRate = engram['2xx'] / engram.duration;
   const pipelineRate = pipeline['4xx'] / pipeline.duration;
+  const minimalRate = minimal['4xx'] / minimal.duration;
   return {
     measurements: [
       measurement({
@@ -77,6 +82,15 @@ export async function appendScenario(
         engram: pipelineRate,
         baseline: raw.rate,
       }),
+      measurement({
+        scenario: '1 append',
+        metric: `the HTTP pipeline alone vs a minimal NestJS app (same 400), ${connections} connections`,
+        unit: 'req/s',
+        engram: pipelineRate,
+        baseline: minimalRate,
+        target: '≥ 0.8× the minimal app',
+        met: pipelineRate >= 0.8 * minimalRate,
+      }),
     ],
     details: {
       engram: {
@@ -92,13 +106,37 @@ export async function appendScenario(
         other: pipeline.requests.total - pipeline['4xx'],
         latencyP50: pipeline.latency.p50,
       },
+      minimalApp: {
+        refused: minimal['4xx'],
+        other: minimal.requests.total - minimal['4xx'],
+        latencyP50: minimal.latency.p50,
+      },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
     },
   };
 }
 
+/**
+ * The refused requests answered by the minimal NestJS app (bench/baseline), warmed up like the API;
+ * its process is stopped before the raw INSERTs run.
+ */
+async function refusedByMinimalApp(
+  load: (url: string, seconds: number) => Promise<autocannon.Result>,
+  options: BenchOptions,
+): Promise<autocannon.Result> {
+  const app = await startMinimalApp();
+  try {
+    await load(app.url, Math.min(2, options.seconds)); // warm-up
+    const result = await load(app.url, options.seconds);
+    if (result['4xx'] === 0) throw new Error(`append: the minimal app refused nothing`);
+    return result;
+  } finally {
+    await app.stop();
+  }
+}
+
 /** What the store writes for a message: the encoded (sealed) record, one row per INSERT. */
-async function insertRaw(store: MainStore, connections: number, seconds: number) {
+export async function insertRaw(store: MainStore, connections: number, seconds: number) {
   const pool = new Pool({ connectionString: store.database.ownerUrl, max: connections });
   try {
     const codec = new EventCodec(EVENT_CATALOG, new DataKeyCipher(pool, BENCH_MASTER_KEY));

@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import type { BenchDatabase } from './bench-database';
 import { BENCH_JWT_SECRET, BENCH_MASTER_KEY } from './secrets';
 
-const DIST = join(__dirname, '..', '..');
+/** The root of the build (dist/), where the scripts the bench starts live. */
+export const DIST = join(__dirname, '..', '..');
 const MAIN = {
   api: join(DIST, 'apps', 'api', 'src', 'main.js'),
   worker: join(DIST, 'apps', 'worker', 'src', 'main.js'),
 };
 
 /** A built API or worker running as its own process, so that its memory is measured on its own. */
-export type EngramProcess = Readonly<{
-  kind: 'api' | 'worker';
+export type EngramProcess<Kind extends string = 'api' | 'worker'> = Readonly<{
+  kind: Kind;
   child: ChildProcess;
   /** The API's base URL (http://127.0.0.1:port); empty for the worker. */
   url: string;
@@ -27,8 +28,20 @@ export async function startEngram(
   database: BenchDatabase,
   env: Record<string, string> = {},
 ): Promise<EngramProcess> {
-  const child = spawn(process.execPath, [...nodeFlags(kind), MAIN[kind]], {
-    env: engramEnvironment(database, env),
+  return startBuiltScript(kind, MAIN[kind], engramEnvironment(database, env));
+}
+
+/**
+ * Any built script of dist/ as its own process (a baseline app too), ready once it prints
+ * `listening on <url>` (or `Worker running`).
+ */
+export async function startBuiltScript<Kind extends string>(
+  kind: Kind,
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<EngramProcess<Kind>> {
+  const child = spawn(process.execPath, [...nodeFlags(kind), script], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -85,7 +98,7 @@ export function engramEnvironment(
   };
 }
 
-function nodeFlags(kind: 'api' | 'worker'): string[] {
+function nodeFlags(kind: string): string[] {
   const profileDir = process.env.ENGRAM_BENCH_CPU_PROF;
   return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, kind)}`] : [];
 }
