@@ -54,6 +54,19 @@ export type ReadAllOptions = Readonly<{
   filter?: EventFilter;
 }>;
 
+export type ReadUserEventsOptions = Readonly<{
+  /** Read the events strictly after this position ('start' = from the first). */
+  after?: bigint | 'start';
+  maxCount?: number;
+  /**
+   * Read-your-writes: the answer holds every event of the user up to this position, which must be the
+   * position of one of the user's own events (an append the caller has just made). A store whose
+   * per-user index trails the appends (EventStoreDB's category stream) waits for it, bounded, then
+   * throws UserEventsBehindError rather than answer short; the others answer at once.
+   */
+  consistentThrough?: bigint;
+}>;
+
 export type SubscribeOptions = Readonly<{
   after?: bigint | 'start';
   filter?: EventFilter;
@@ -80,7 +93,7 @@ export interface EventStore {
   readUserEvents(
     workspaceId: string,
     userId: string,
-    options?: Readonly<{ after?: bigint | 'start'; maxCount?: number }>,
+    options?: ReadUserEventsOptions,
   ): Promise<RecordedEvent[]>;
   deleteStream(streamId: string): Promise<void>;
   /** Position of the last event in the store (0n when empty). */

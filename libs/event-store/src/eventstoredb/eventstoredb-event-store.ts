@@ -6,81 +6,133 @@ import {
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
+  RUNNING,
   START,
   STREAM_EXISTS,
-  eventTypeFilter,
-  excludeSystemEvents,
-  isCommandError,
-  jsonEvent,
 } from '@eventstore/db-client';
 import type {
-  AllStreamResolvedEvent,
-  AllStreamSubscription,
   AppendExpectedRevision,
   Direction as EsdbDirection,
-  EventData,
-  Filter,
   Position,
   ReadRevision,
   RecordedEvent as EsdbRecordedEvent,
   ResolvedEvent as EsdbResolvedEvent,
-  StreamingRead,
 } from '@eventstore/db-client';
-import { StreamDeletedError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import {
+  EventStoreMisconfiguredError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  UserEventsBehindError,
+  WrongExpectedVersionError,
+} from '../errors';
 import type {
   AppendOptions,
   AppendResult,
-  EventFilter,
   EventRecord,
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
   ReadStreamOptions,
+  ReadUserEventsOptions,
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.port';
 import {
-  toLogicalStreamName,
-  toPhysicalStreamName,
-  userCategoryStream,
-} from './physical-stream-name';
+  CATEGORY_PROJECTION,
+  checkCategoryProjection,
+  type CategoryProjectionReport,
+} from './category-projection-check';
+import {
+  collect,
+  firstRevisionAfter,
+  readLinks,
+  waitForLink,
+  type WaitBounds,
+} from './category-stream';
+import { isEsdbError, toAppendError, toStoreError } from './client-errors';
+import {
+  globalPositionOf,
+  knownCommitPosition,
+  requireEvent,
+  serverFilter,
+  toEventData,
+  toRecordedEvent,
+  toVisibleEvent,
+  type ForeignEventHandler,
+} from './engram-events';
+import { toPhysicalStreamName, userCategoryStream } from './physical-stream-name';
+import { untilAborted } from './until-aborted';
 
-const SCHEMA_VERSION_KEY = 'schemaVersion';
 const READ_PAGE_SIZE = 1000;
 const HEAD_PAGE_SIZE = 100;
 const PING_TIMEOUT_MS = 5000;
-/** ESDB sends 2^64-1 for a position it does not know (stream reads on servers older than 22.6). */
-const UNKNOWN_POSITION = 0xffff_ffff_ffff_ffffn;
-const ABORTED = Symbol('aborted');
+
+/** How long a per-user read waits for the category stream to reach a position, and how it polls. */
+export const DEFAULT_CATEGORY_WAIT: WaitBounds = {
+  timeoutMs: 5000,
+  firstDelayMs: 20,
+  maxDelayMs: 250,
+};
+
+export type EventStoreDbOptions = Readonly<{
+  categoryWait?: Partial<WaitBounds>;
+  /** Called for each foreign event skipped by readAll, subscribeToAll and readUserEvents. */
+  onForeignEvent?: ForeignEventHandler;
+}>;
 
 /**
  * The event store port on EventStoreDB (gRPC client 6.x), for servers 22.6 or later: only from 22.6
  * on do events read from a stream carry their `$all` position.
  *
- * Requirements on the server:
+ * Requirements on the server (checked by `checkCategoryProjection` at startup and by `ping`):
  * - `readUserEvents` reads the `$ce-…` category streams of the standard `$by_category` projection,
- *   so projections must run: EVENTSTORE_RUN_PROJECTIONS=All and
- *   EVENTSTORE_START_STANDARD_PROJECTIONS=true.
+ *   which must run with its standard separator (the first `-`): EVENTSTORE_RUN_PROJECTIONS=System
+ *   and EVENTSTORE_START_STANDARD_PROJECTIONS=true.
  * - `readAll`, `subscribeToAll`, `headPosition` and `ping` read `$all`, which needs an admin user
  *   in the connection string (or an insecure node).
  *
  * Stream names are mapped by {@link toPhysicalStreamName}; callers only ever see logical names.
+ * Client errors become the port's (`client-errors.ts`); events in Engram-like streams whose body is
+ * not Engram's are skipped by the reads over many streams and reported to `onForeignEvent`.
  *
- * Where ESDB differs from the port's other adapter:
- * - `DuplicateEventIdError` is never raised: ESDB only recognises a retried event id at the same
- *   expected revision of the same stream (and only best-effort with `any`).
+ * Where ESDB differs from the port's other adapters (ARCHITECTURE.md, "What each store guarantees"):
+ * - `DuplicateEventIdError` is never raised: ESDB recognises a retried event id only at the same
+ *   exact expected revision of the same stream; with `any` or `stream_exists` only within the
+ *   server's in-memory window (lost on restart or failover), and a reused id with other content is
+ *   taken as a success. Callers that need exactly-once append at an exact revision.
+ * - The category stream trails the appends: a per-user read given `consistentThrough` waits for it.
  * - A tombstoned stream's events stay visible in `$all` (readAll, subscribeToAll) until a
  *   scavenge runs.
+ * - One append is at most 1 MiB (the server's MaxAppendSize): AppendTooLargeError beyond.
  * - A subscription that loses its connection throws; resubscribing from the last position is the
  *   caller's job.
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb';
+  private readonly categoryWait: WaitBounds;
+  private readonly onForeignEvent: ForeignEventHandler;
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(
+    private readonly client: EventStoreDBClient,
+    options: EventStoreDbOptions = {},
+  ) {
+    this.categoryWait = { ...DEFAULT_CATEGORY_WAIT, ...options.categoryWait };
+    this.onForeignEvent = options.onForeignEvent ?? (() => undefined);
+  }
 
-  static fromConnectionString(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  static fromConnectionString(
+    connectionString: string,
+    options?: EventStoreDbOptions,
+  ): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(
+      EventStoreDBClient.connectionString(connectionString),
+      options,
+    );
+  }
+
+  /** The startup check: refuses (EventStoreMisconfiguredError) a `$by_category` that will not do. */
+  checkCategoryProjection(): Promise<CategoryProjectionReport> {
+    return checkCategoryProjection(this.client, this.categoryWait);
   }
 
   async appendToStream(
@@ -135,25 +187,29 @@ export class EventStoreDbEventStore implements EventStore {
     if (limit <= 0) return events;
     let cursor = positionAfter(options.after);
     for (;;) {
+      // No more than is still wanted (+1: the read starts at the cursor, returned already).
+      const pageSize = Math.min(READ_PAGE_SIZE, limit - events.length + (cursor ? 1 : 0));
       const page = await collect(
         this.client.readAll({
           fromPosition: cursor ?? START,
           direction: FORWARDS,
-          maxCount: READ_PAGE_SIZE,
+          maxCount: pageSize,
           resolveLinkTos: false,
         }),
-      );
+      ).catch((error: unknown) => {
+        throw toStoreError(error);
+      });
       for (const resolved of page) {
         const position = resolved.event?.position;
         // fromPosition is inclusive: the event at the cursor was returned (or excluded) already.
         if (position === undefined || !isAfter(position, cursor)) continue;
         cursor = position;
-        const event = toVisibleEvent(resolved, options.filter);
+        const event = toVisibleEvent(resolved.event, options.filter, this.onForeignEvent);
         if (event === undefined) continue;
         events.push(event);
         if (events.length >= limit) return events;
       }
-      if (page.length < READ_PAGE_SIZE) return events;
+      if (page.length < pageSize) return events;
     }
   }
 
@@ -161,24 +217,44 @@ export class EventStoreDbEventStore implements EventStore {
     return this.follow(options);
   }
 
+  /**
+   * From the user's `$ce-…` category stream (links in `$all` order, written by `$by_category` a
+   * little after the appends, missing until the user's first event): each page starts at the first
+   * link past `after` (a binary search over link revisions), not at the start of the stream.
+   */
   async readUserEvents(
     workspaceId: string,
     userId: string,
-    options: Readonly<{ after?: bigint | 'start'; maxCount?: number }> = {},
+    options: ReadUserEventsOptions = {},
   ): Promise<RecordedEvent[]> {
-    // `$ce-{category}` is written by the standard `$by_category` projection (see the class
-    // comment): links in `$all` order, a little behind the appends, missing until the first event.
     const stream = userCategoryStream(workspaceId, userId);
+    if (options.consistentThrough !== undefined) {
+      const linked = await waitForLink(
+        this.client,
+        stream,
+        options.consistentThrough,
+        this.categoryWait,
+      );
+      if (!linked.reached) {
+        throw new UserEventsBehindError(
+          workspaceId,
+          userId,
+          options.consistentThrough,
+          linked.last,
+          linked.waitedMs,
+        );
+      }
+    }
     const after = options.after === undefined || options.after === 'start' ? -1n : options.after;
     const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
     const events: RecordedEvent[] = [];
     if (limit <= 0) return events;
-    let fromRevision = 0n;
+    let fromRevision = after < 0n ? 0n : await firstRevisionAfter(this.client, stream, after);
     for (;;) {
-      const page = await this.readLinks(stream, fromRevision);
+      const page = await readLinks(this.client, stream, fromRevision, READ_PAGE_SIZE);
       for (const resolved of page) {
         fromRevision = linkRevision(resolved) + 1n;
-        const event = toUserEvent(resolved);
+        const event = toVisibleEvent(resolved.event, undefined, this.onForeignEvent);
         if (event === undefined || event.globalPosition <= after) continue;
         events.push(event);
         if (events.length >= limit) return events;
@@ -193,7 +269,7 @@ export class EventStoreDbEventStore implements EventStore {
       await this.client.tombstoneStream(toPhysicalStreamName(streamId), { expectedRevision: ANY });
     } catch (error) {
       if (isEsdbError(error, ErrorType.STREAM_DELETED, ErrorType.STREAM_NOT_FOUND)) return;
-      throw error;
+      throw toStoreError(error);
     }
   }
 
@@ -207,7 +283,9 @@ export class EventStoreDbEventStore implements EventStore {
           maxCount: HEAD_PAGE_SIZE,
           resolveLinkTos: false,
         }),
-      );
+      ).catch((error: unknown) => {
+        throw toStoreError(error);
+      });
       let progressed = false;
       for (const resolved of page) {
         const position = resolved.event?.position;
@@ -217,15 +295,35 @@ export class EventStoreDbEventStore implements EventStore {
         }
         cursor = position;
         progressed = true;
-        if (toVisibleEvent(resolved, undefined) !== undefined) return position.commit;
+        if (toVisibleEvent(resolved.event, undefined, this.onForeignEvent) !== undefined) {
+          return position.commit;
+        }
       }
       if (!progressed || page.length < HEAD_PAGE_SIZE) return 0n;
     }
   }
 
+  /** `$all` answers and `$by_category` runs (without it, per-user reads and erasure see nothing). */
   async ping(): Promise<void> {
     const read = this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });
-    await withTimeout(collect(read), PING_TIMEOUT_MS, () => read.cancel());
+    await withTimeout(collect(read), PING_TIMEOUT_MS, () => read.cancel()).catch(
+      (error: unknown) => {
+        throw toStoreError(error);
+      },
+    );
+    const details = await this.client
+      .getProjectionStatus(CATEGORY_PROJECTION)
+      .catch((error: unknown) => {
+        throw new EventStoreMisconfiguredError(
+          `EventStoreDB: ${CATEGORY_PROJECTION} cannot be read (${String(toStoreError(error))})`,
+        );
+      });
+    if (details.projectionStatus !== RUNNING) {
+      throw new EventStoreMisconfiguredError(
+        `EventStoreDB: ${CATEGORY_PROJECTION} is ${details.projectionStatus}, not ${RUNNING}: ` +
+          "per-user reads and erasure cannot see users' events",
+      );
+    }
   }
 
   async close(): Promise<void> {
@@ -245,7 +343,7 @@ export class EventStoreDbEventStore implements EventStore {
       // The subscription start is exclusive already; the check also guards against a redelivery.
       if (position === undefined || !isAfter(position, cursor)) continue;
       cursor = position;
-      const event = toVisibleEvent(resolved, options.filter);
+      const event = toVisibleEvent(resolved.event, options.filter, this.onForeignEvent);
       if (event !== undefined) yield event;
     }
   }
@@ -264,23 +362,7 @@ export class EventStoreDbEventStore implements EventStore {
       if (isEsdbError(error, ErrorType.STREAM_NOT_FOUND, ErrorType.STREAM_DELETED)) {
         throw new StreamNotFoundError(streamId);
       }
-      throw error;
-    }
-  }
-
-  private async readLinks(stream: string, fromRevision: bigint): Promise<EsdbResolvedEvent[]> {
-    try {
-      return await collect(
-        this.client.readStream(stream, {
-          direction: FORWARDS,
-          fromRevision,
-          maxCount: READ_PAGE_SIZE,
-          resolveLinkTos: true,
-        }),
-      );
-    } catch (error) {
-      if (isEsdbError(error, ErrorType.STREAM_NOT_FOUND)) return [];
-      throw error;
+      throw toStoreError(error);
     }
   }
 
@@ -326,20 +408,9 @@ export class EventStoreDbEventStore implements EventStore {
     } catch (error) {
       if (isEsdbError(error, ErrorType.STREAM_NOT_FOUND)) return undefined;
       if (isEsdbError(error, ErrorType.STREAM_DELETED)) throw new StreamDeletedError(streamId);
-      throw error;
+      throw toStoreError(error);
     }
   }
-}
-
-function toEventData(record: EventRecord): EventData {
-  return jsonEvent({
-    id: record.eventId,
-    type: record.type,
-    data: record.data,
-    // schemaVersion travels in the metadata (ESDB has no field for it) and is stripped on read,
-    // so a caller's own `schemaVersion` metadata key would not survive the round trip.
-    metadata: { ...record.metadata, [SCHEMA_VERSION_KEY]: record.schemaVersion },
-  });
 }
 
 function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
@@ -355,18 +426,6 @@ function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevis
   }
 }
 
-function toAppendError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
-  if (!(error instanceof Error) || !isCommandError(error)) return error;
-  switch (error.type) {
-    case ErrorType.WRONG_EXPECTED_VERSION:
-      return new WrongExpectedVersionError(streamId, expected, error.actualVersion);
-    case ErrorType.STREAM_DELETED:
-      return new StreamDeletedError(streamId);
-    default:
-      return error;
-  }
-}
-
 function satisfies(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
   switch (expected) {
     case 'any':
@@ -378,10 +437,6 @@ function satisfies(expected: ExpectedRevision, actual: bigint | 'no_stream'): bo
     default:
       return actual === expected;
   }
-}
-
-function isEsdbError(error: unknown, ...types: readonly ErrorType[]): boolean {
-  return error instanceof Error && isCommandError(error) && types.includes(error.type);
 }
 
 function toReadRevision(
@@ -406,167 +461,12 @@ function isAfter(position: Position, cursor: Position | undefined): boolean {
   return position.prepare > cursor.prepare;
 }
 
-function knownCommitPosition(position: Position | undefined): bigint | undefined {
-  const commit = position?.commit;
-  return commit === undefined || commit < 0n || commit >= UNKNOWN_POSITION ? undefined : commit;
-}
-
-function globalPositionOf(event: EsdbRecordedEvent): bigint {
-  const position = knownCommitPosition(event.position);
-  if (position === undefined) {
-    throw new Error(
-      `EventStoreDB returned event ${event.id} without its $all position (needs server 22.6+)`,
-    );
-  }
-  return position;
-}
-
-function requireEvent(resolved: EsdbResolvedEvent): EsdbRecordedEvent {
-  if (resolved.event === undefined) {
-    throw new Error('EventStoreDB returned a read result without an event');
-  }
-  return resolved.event;
-}
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    !(value instanceof Uint8Array)
-  );
-}
-
-function toRecordedEvent(event: EsdbRecordedEvent, streamId: string): RecordedEvent {
-  if (!event.isJson || !isJsonObject(event.data)) {
-    throw new Error(`EventStoreDB event ${event.id} in ${event.streamId} is not a JSON object`);
-  }
-  const { [SCHEMA_VERSION_KEY]: schemaVersion, ...metadata } = isJsonObject(event.metadata)
-    ? event.metadata
-    : {};
-  if (typeof schemaVersion !== 'number') {
-    throw new Error(
-      `EventStoreDB event ${event.id} in ${event.streamId} has no schemaVersion metadata`,
-    );
-  }
-  return {
-    eventId: event.id,
-    type: event.type,
-    schemaVersion,
-    data: event.data,
-    metadata,
-    streamId,
-    streamRevision: event.revision,
-    globalPosition: globalPositionOf(event),
-    recordedAt: event.created,
-  };
-}
-
-/** An event of `$all` as callers see it; undefined for system, foreign or filtered-out events. */
-function toVisibleEvent(
-  resolved: AllStreamResolvedEvent,
-  filter: EventFilter | undefined,
-): RecordedEvent | undefined {
-  const event = resolved.event;
-  if (event === undefined || isSystemEvent(event)) return undefined;
-  const streamId = toLogicalStreamName(event.streamId);
-  if (streamId === undefined || !matches(filter, event.type, streamId)) return undefined;
-  return toRecordedEvent(event, streamId);
-}
-
-function isSystemEvent(event: EsdbRecordedEvent): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
-}
-
-function matches(filter: EventFilter | undefined, type: string, streamId: string): boolean {
-  return (
-    startsWithAny(type, filter?.eventTypePrefixes) &&
-    startsWithAny(streamId, filter?.streamPrefixes)
-  );
-}
-
-/** No prefixes (or an empty list) means no constraint. */
-function startsWithAny(value: string, prefixes: readonly string[] | undefined): boolean {
-  return (
-    prefixes === undefined ||
-    prefixes.length === 0 ||
-    prefixes.some((prefix) => value.startsWith(prefix))
-  );
-}
-
-/** What the server can filter; stream prefixes are logical, so they are matched client-side. */
-function serverFilter(filter: EventFilter | undefined): Filter {
-  const prefixes = filter?.eventTypePrefixes;
-  return prefixes !== undefined && prefixes.length > 0
-    ? eventTypeFilter({ prefixes: [...prefixes] })
-    : excludeSystemEvents();
-}
-
-/** The event behind a `$ce-…` link; undefined when it points to a deleted event. */
-function toUserEvent(resolved: EsdbResolvedEvent): RecordedEvent | undefined {
-  const event = resolved.event;
-  if (event === undefined || isSystemEvent(event)) return undefined;
-  const streamId = toLogicalStreamName(event.streamId);
-  return streamId === undefined ? undefined : toRecordedEvent(event, streamId);
-}
+function ignore(): void {}
 
 function linkRevision(resolved: EsdbResolvedEvent): bigint {
   const record = resolved.link ?? resolved.event;
   if (record === undefined) throw new Error('EventStoreDB returned a read result without an event');
   return record.revision;
-}
-
-async function collect<T>(read: StreamingRead<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of read) items.push(item);
-  return items;
-}
-
-function ignore(): void {}
-
-/** Resolves when the signal aborts (never without a signal); `dispose` removes the listener. */
-function abortion(signal: AbortSignal | undefined): {
-  promise: Promise<typeof ABORTED>;
-  dispose: () => void;
-} {
-  if (signal === undefined) return { promise: new Promise(ignore), dispose: ignore };
-  let onAbort: () => void = ignore;
-  const promise = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => resolve(ABORTED);
-  });
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
-
-/**
- * The subscription's events until it ends, fails or the signal aborts; always unsubscribes.
- * Racing each `next()` against the signal ends the loop at once, even while no event arrives.
- */
-async function* untilAborted(
-  subscription: AllStreamSubscription,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<AllStreamResolvedEvent> {
-  const iterator = subscription[Symbol.asyncIterator]();
-  const abort = abortion(signal);
-  try {
-    while (signal?.aborted !== true) {
-      const next = iterator.next();
-      const result = await Promise.race([next, abort.promise]);
-      if (result === ABORTED) {
-        next.catch(ignore);
-        return;
-      }
-      if (result.done === true) return;
-      yield result.value;
-    }
-  } finally {
-    abort.dispose();
-    // Nobody reads the stream any more: a late error must not become an uncaught exception.
-    subscription.on('error', ignore);
-    // Unsubscribing fails if the subscription never connected; the original error matters more.
-    await subscription.unsubscribe().catch(ignore);
-  }
 }
 
 async function withTimeout<T>(

@@ -1,361 +1,486 @@
-import { PassThrough, Readable } from 'node:stream';
 import {
-  StreamDeletedError as EsdbStreamDeletedError,
-  StreamNotFoundError as EsdbStreamNotFoundError,
-  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-} from '@eventstore/db-client';
-import type {
-  AllStreamResolvedEvent,
-  EventData,
-  EventStoreDBClient,
-  ReadAllOptions as EsdbReadAllOptions,
-  ReadStreamOptions as EsdbReadStreamOptions,
-  SubscribeToAllOptions,
-} from '@eventstore/db-client';
-import { StreamDeletedError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
-import type { RecordedEvent } from '../event-store.port';
-import { EventStoreDbEventStore } from './eventstoredb-event-store';
+  FakeEventStoreDbClient,
+  type TransportFailure,
+} from '../../../../test/support/fake-eventstoredb-client';
+import {
+  AppendTooLargeError,
+  EventStoreAccessDeniedError,
+  EventStoreMisconfiguredError,
+  EventStoreUnavailableError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  UserEventsBehindError,
+  WrongExpectedVersionError,
+} from '../errors';
+import type { EventRecord, RecordedEvent } from '../event-store.port';
+import type { ForeignEvent } from './engram-events';
+import { EventStoreDbEventStore, type EventStoreDbOptions } from './eventstoredb-event-store';
 
 /**
- * These tests pin down the adapter's own logic (mapping, paging, exclusivity, filtering, shutdown)
- * against a fake client; they say nothing about a real server's behaviour.
+ * The adapter driven against a fake of the client's surface that models the server behaviours it
+ * depends on (test/support/fake-eventstoredb-client.ts): lagging or stopped category links, paging
+ * from a revision, the idempotency window, tombstones, each client error. No server is involved.
  */
 
-type Stored = { stream: string; type: string; position: bigint; revision: bigint; data?: unknown };
+const FAST_WAIT = { timeoutMs: 300, firstDelayMs: 5, maxDelayMs: 20 };
 
-function recorded(stored: Stored): AllStreamResolvedEvent {
+function setUp(options: EventStoreDbOptions = {}) {
+  const client = new FakeEventStoreDbClient();
+  const foreign: ForeignEvent[] = [];
+  const store = new EventStoreDbEventStore(client.asClient(), {
+    categoryWait: FAST_WAIT,
+    onForeignEvent: (event) => foreign.push(event),
+    ...options,
+  });
+  return { client, store, foreign };
+}
+
+let ids = 0;
+function record(
+  type = 'MemoryStored',
+  data: Record<string, unknown> = { text: 'hello' },
+): EventRecord {
+  ids += 1;
   return {
-    event: {
-      streamId: stored.stream,
-      id: `00000000-0000-4000-8000-${stored.position.toString().padStart(12, '0')}`,
-      isJson: true,
-      revision: stored.revision,
-      type: stored.type,
-      created: new Date(0),
-      data: (stored.data ?? { n: Number(stored.position) }) as Record<string, unknown>,
-      metadata: { schemaVersion: 2, userId: 'u' },
-      position: { commit: stored.position, prepare: stored.position },
-    },
-    commitPosition: stored.position,
+    eventId: `00000000-0000-4000-8000-${ids.toString().padStart(12, '0')}`,
+    type,
+    schemaVersion: 3,
+    data,
+    metadata: { workspaceId: 'ws', userId: 'user-1' },
   };
 }
 
-function streamingRead<T>(items: readonly T[]): Readable & { cancel(): Promise<void> } {
-  return Object.assign(Readable.from(items), { cancel: () => Promise.resolve() });
-}
-
-function failingRead(error: Error): Readable & { cancel(): Promise<void> } {
-  const read = new PassThrough({ objectMode: true });
-  process.nextTick(() => read.destroy(error));
-  return Object.assign(read, { cancel: () => Promise.resolve() });
-}
-
-/** `$all` as an ordered log; reads start inclusively at `fromPosition` like ESDB's. */
-class FakeClient {
-  readonly log: Stored[] = [];
-  readonly appended: Array<{ stream: string; events: EventData[]; expectedRevision: unknown }> = [];
-  readonly subscriptions: PassThrough[] = [];
-  readAllCalls = 0;
-  appendResult: () => Promise<unknown> = () =>
-    Promise.resolve({
-      success: true,
-      nextExpectedRevision: 1n,
-      position: { commit: 500n, prepare: 500n },
-    });
-  readStreamResult: (stream: string, options: EsdbReadStreamOptions) => Readable = () =>
-    streamingRead([]);
-
-  appendToStream(stream: string, events: EventData[], options: { expectedRevision: unknown }) {
-    this.appended.push({ stream, events, expectedRevision: options.expectedRevision });
-    return this.appendResult();
-  }
-
-  readStream(stream: string, options: EsdbReadStreamOptions) {
-    return this.readStreamResult(stream, options);
-  }
-
-  readAll(options: EsdbReadAllOptions) {
-    this.readAllCalls += 1;
-    const from = options.fromPosition;
-    const backwards = options.direction === 'backwards';
-    const ordered = backwards ? [...this.log].reverse() : this.log;
-    const selected = ordered.filter((e) => {
-      if (from === undefined || from === 'start' || from === 'end') return true;
-      return backwards ? e.position < from.commit : e.position >= from.commit;
-    });
-    return streamingRead(selected.slice(0, Number(options.maxCount)).map(recorded));
-  }
-
-  subscribeToAll(options: SubscribeToAllOptions) {
-    const from = options.fromPosition;
-    const stream = new PassThrough({ objectMode: true });
-    for (const stored of this.log) {
-      if (
-        from === undefined ||
-        from === 'start' ||
-        (from !== 'end' && stored.position > from.commit)
-      ) {
-        stream.write(recorded(stored));
-      }
-    }
-    this.subscriptions.push(stream);
-    return Object.assign(stream, {
-      unsubscribe: () => {
-        stream.end();
-        return Promise.resolve();
-      },
-    });
-  }
-}
-
-function storeWith(client: FakeClient): EventStoreDbEventStore {
-  return new EventStoreDbEventStore(client as unknown as EventStoreDBClient);
-}
-
-const record = {
-  eventId: '2b3c2a3e-1111-4222-8333-444455556666',
-  type: 'MemoryStored',
-  schemaVersion: 3,
-  data: { text: 'hello' },
-  metadata: { workspaceId: 'ws', userId: 'user-1' },
-};
+const positions = (events: readonly RecordedEvent[]) => events.map((e) => e.globalPosition);
 
 describe('EventStoreDbEventStore (fake client)', () => {
-  it('appends JSON events to the physical stream with schemaVersion in the metadata', async () => {
-    const client = new FakeClient();
-    const result = await storeWith(client).appendToStream('ws/user-1/memory/m1', [record], {
-      expectedRevision: 'no_stream',
+  describe('appendToStream', () => {
+    it('writes JSON events to the physical stream with schemaVersion in the metadata', async () => {
+      const { client, store } = setUp();
+      const event = record();
+      const result = await store.appendToStream('ws/user-1/memory/m1', [event], {
+        expectedRevision: 'no_stream',
+      });
+
+      const [stored] = await store.readStream('ws/user-1/memory/m1');
+      expect(result).toEqual({ nextExpectedRevision: 0n, position: stored!.globalPosition });
+      expect(client.log[0]).toMatchObject({
+        streamId: 'u/ws/user~1-memory/m1',
+        id: event.eventId,
+        metadata: { workspaceId: 'ws', userId: 'user-1', schemaVersion: 3 },
+      });
+      expect(stored).toMatchObject({ schemaVersion: 3, metadata: { userId: 'user-1' } });
+      expect(stored!.metadata).not.toHaveProperty('schemaVersion');
     });
 
-    expect(result).toEqual({ nextExpectedRevision: 1n, position: 500n });
-    const [call] = client.appended;
-    expect(call?.stream).toBe('u/ws/user~1-memory/m1');
-    expect(call?.expectedRevision).toBe('no_stream');
-    expect(call?.events[0]).toMatchObject({
-      id: record.eventId,
-      type: 'MemoryStored',
-      contentType: 'application/json',
-      data: { text: 'hello' },
-      metadata: { workspaceId: 'ws', userId: 'user-1', schemaVersion: 3 },
+    it('maps a wrong expected version with the actual revision, and a tombstoned stream', async () => {
+      const { store } = setUp();
+      await store.appendToStream('s', [record(), record()], { expectedRevision: 'no_stream' });
+      const stale = store.appendToStream('s', [record()], { expectedRevision: 0n });
+      await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(stale).rejects.toMatchObject({ streamId: 's', expected: 0n, actual: 1n });
+
+      await store.deleteStream('s');
+      await expect(
+        store.appendToStream('s', [record()], { expectedRevision: 'any' }),
+      ).rejects.toEqual(new StreamDeletedError('s'));
+    });
+
+    it('answers a retry at the same exact revision from the stored events, even after a restart', async () => {
+      const { client, store } = setUp();
+      const events = [record(), record()];
+      const first = await store.appendToStream('s', events, { expectedRevision: 'no_stream' });
+      client.restart();
+
+      const retry = await store.appendToStream('s', events, { expectedRevision: 'no_stream' });
+      expect(retry).toEqual(first);
+      expect(await store.readStream('s')).toHaveLength(2);
+    });
+
+    it('outside exact revisions, recognises a retry only within the server window (the documented limit)', async () => {
+      const { client, store } = setUp();
+      const event = record();
+      await store.appendToStream('log', [event], { expectedRevision: 'any' });
+      await store.appendToStream('log', [event], { expectedRevision: 'any' });
+      expect(await store.readStream('log')).toHaveLength(1);
+
+      client.restart();
+      await store.appendToStream('log', [event], { expectedRevision: 'any' });
+      expect(await store.readStream('log')).toHaveLength(2);
+    });
+
+    it('refuses an append over the server limit with AppendTooLargeError, naming the limit', async () => {
+      const { store } = setUp();
+      const big = record('MessageRecorded', { text: 'x'.repeat(1024 * 1024) });
+
+      const append = store.appendToStream('ws/user-1/session/s1', [big], {
+        expectedRevision: 'any',
+      });
+      await expect(append).rejects.toBeInstanceOf(AppendTooLargeError);
+      await expect(append).rejects.toMatchObject({
+        streamId: 'ws/user-1/session/s1',
+        maxBytes: 1024 * 1024,
+      });
     });
   });
 
-  it('maps a wrong expected version, with the actual revision', async () => {
-    const client = new FakeClient();
-    client.appendResult = () =>
-      Promise.reject(
-        new EsdbWrongExpectedVersionError(undefined, {
-          streamName: 'x',
-          expected: 0n,
-          current: 4n,
-        }),
+  describe('client errors become the port errors', () => {
+    const cases: Array<[TransportFailure, new (...args: never[]) => Error, string | undefined]> = [
+      ['deadline', EventStoreUnavailableError, 'deadline_exceeded'],
+      ['unavailable', EventStoreUnavailableError, 'unavailable'],
+      ['not-leader', EventStoreUnavailableError, 'not_leader'],
+      ['access-denied', EventStoreAccessDeniedError, undefined],
+    ];
+
+    it.each(cases)(
+      '%s on append, stream read, $all read and category read',
+      async (kind, type, reason) => {
+        const { client, store } = setUp();
+        await store.appendToStream('ws/u/memory/m', [record()], { expectedRevision: 'any' });
+        const expected = reason === undefined ? {} : { reason };
+
+        client.failNext('appendToStream', kind);
+        const append = store.appendToStream('s', [record()], { expectedRevision: 'any' });
+        await expect(append).rejects.toBeInstanceOf(type);
+        await expect(append).rejects.toMatchObject(expected);
+
+        client.failNext('readStream', kind);
+        await expect(store.readStream('s')).rejects.toBeInstanceOf(type);
+        client.failNext('readAll', kind);
+        await expect(store.readAll()).rejects.toBeInstanceOf(type);
+        client.failNext('readStream', kind);
+        await expect(store.readUserEvents('ws', 'u')).rejects.toBeInstanceOf(type);
+        client.failNext('tombstoneStream', kind);
+        await expect(store.deleteStream('s')).rejects.toBeInstanceOf(type);
+      },
+    );
+
+    it.each(cases)('%s ends a subscription with the port error', async (kind, type) => {
+      const { client, store } = setUp();
+      client.failNext('subscribeToAll', kind);
+      const consume = async () => {
+        for await (const event of store.subscribeToAll()) void event;
+      };
+      await expect(consume()).rejects.toBeInstanceOf(type);
+    });
+  });
+
+  describe('readStream', () => {
+    it('reads back under the logical name; a missing or tombstoned stream is not found', async () => {
+      const { store } = setUp();
+      await store.appendToStream('ws/~/settings/main', [record('T', { a: 1 })], {
+        expectedRevision: 'no_stream',
+      });
+      const [event] = await store.readStream('ws/~/settings/main');
+      expect(event).toMatchObject({ streamId: 'ws/~/settings/main', type: 'T', data: { a: 1 } });
+
+      await expect(store.readStream('missing')).rejects.toEqual(new StreamNotFoundError('missing'));
+      await store.deleteStream('ws/~/settings/main');
+      await expect(store.readStream('ws/~/settings/main')).rejects.toBeInstanceOf(
+        StreamNotFoundError,
       );
-    const append = storeWith(client).appendToStream('s', [record], { expectedRevision: 0n });
-
-    await expect(append).rejects.toBeInstanceOf(WrongExpectedVersionError);
-    await expect(append).rejects.toMatchObject({ streamId: 's', expected: 0n, actual: 4n });
-  });
-
-  it('maps an append to a deleted stream', async () => {
-    const client = new FakeClient();
-    client.appendResult = () => Promise.reject(EsdbStreamDeletedError.fromStreamName('x-s'));
-
-    await expect(
-      storeWith(client).appendToStream('s', [record], { expectedRevision: 'any' }),
-    ).rejects.toEqual(new StreamDeletedError('s'));
-  });
-
-  it('reads the position of an idempotent retry when ESDB reports none', async () => {
-    const client = new FakeClient();
-    client.appendResult = () =>
-      Promise.resolve({ success: true, nextExpectedRevision: 7n, position: undefined });
-    client.readStreamResult = (stream, options) => {
-      expect(stream).toBe('x-s');
-      expect(options.fromRevision).toBe(7n);
-      return streamingRead([recorded({ stream, type: 'T', position: 900n, revision: 7n })]);
-    };
-
-    const result = await storeWith(client).appendToStream('s', [record], { expectedRevision: 6n });
-    expect(result).toEqual({ nextExpectedRevision: 7n, position: 900n });
-  });
-
-  it('reads a stream back under its logical name, without the schemaVersion metadata', async () => {
-    const client = new FakeClient();
-    client.readStreamResult = (stream) =>
-      streamingRead([recorded({ stream, type: 'T', position: 42n, revision: 0n, data: { a: 1 } })]);
-
-    const [event] = await storeWith(client).readStream('ws/~/settings/main');
-    expect(event).toEqual<RecordedEvent>({
-      eventId: expect.any(String) as string,
-      type: 'T',
-      schemaVersion: 2,
-      data: { a: 1 },
-      metadata: { userId: 'u' },
-      streamId: 'ws/~/settings/main',
-      streamRevision: 0n,
-      globalPosition: 42n,
-      recordedAt: new Date(0),
     });
-  });
 
-  it.each([
-    ['missing', new EsdbStreamNotFoundError(undefined, 'x-s')],
-    ['deleted', EsdbStreamDeletedError.fromStreamName('x-s')],
-  ])('throws StreamNotFoundError for a %s stream', async (_, error) => {
-    const client = new FakeClient();
-    client.readStreamResult = () => failingRead(error);
-
-    await expect(storeWith(client).readStream('s')).rejects.toEqual(new StreamNotFoundError('s'));
+    it('pages from a revision', async () => {
+      const { store } = setUp();
+      await store.appendToStream('s', [record(), record(), record()], { expectedRevision: 'any' });
+      const page = await store.readStream('s', { fromRevision: 1n, maxCount: 1 });
+      expect(page.map((e) => e.streamRevision)).toEqual([1n]);
+    });
   });
 
   describe('readAll', () => {
-    function clientWithLog(count: number): FakeClient {
-      const client = new FakeClient();
-      for (let i = 1; i <= count; i += 1) {
-        const system = i % 3 === 0;
-        client.log.push({
-          stream: system ? '$ce-u/ws/user' : `u/ws/user-memory/m${i % 2}`,
-          type: system ? '$>' : i % 4 === 1 ? 'MemoryStored' : 'MemoryEdited',
-          position: BigInt(i * 10),
-          revision: 0n,
-        });
+    async function storeWithLog(count: number) {
+      const set = setUp();
+      for (let i = 0; i < count; i += 1) {
+        await set.store.appendToStream(
+          `ws/user/memory/m${i % 2}`,
+          [record(i % 4 === 0 ? 'MemoryStored' : 'MemoryEdited')],
+          {
+            expectedRevision: 'any',
+          },
+        );
       }
-      client.log.push({
-        stream: 'orders-1',
-        type: 'Foreign',
-        position: BigInt(count * 10 + 10),
-        revision: 0n,
-      });
-      return client;
+      set.client.writeRaw('orders-1', 'OrderPlaced', { isJson: true, data: { total: 1 } });
+      return set;
     }
 
-    it('skips system events and foreign streams, in order, across pages', async () => {
-      const client = clientWithLog(2500);
-      const events = await storeWith(client).readAll();
+    it('skips system events (the category links) and streams Engram does not name, in order, across pages', async () => {
+      const { client, store } = await storeWithLog(1200);
+      const events = await store.readAll();
 
-      expect(events).toHaveLength(2500 - Math.floor(2500 / 3));
+      expect(events).toHaveLength(1200);
       expect(events.every((e) => e.streamId.startsWith('ws/user/memory/'))).toBe(true);
-      const positions = events.map((e) => e.globalPosition);
-      expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
-      expect(new Set(positions).size).toBe(positions.length);
-      expect(client.readAllCalls).toBe(3);
+      const sorted = [...positions(events)].sort((a, b) => (a < b ? -1 : 1));
+      expect(positions(events)).toEqual(sorted);
+      // 1200 events + 1200 links + 1 foreign: three pages of 1,000.
+      expect(client.reads.filter((r) => r.method === 'readAll')).toHaveLength(3);
     });
 
-    it('reads strictly after `after`', async () => {
-      const events = await storeWith(clientWithLog(10)).readAll({ after: 40n, maxCount: 2 });
-      expect(events.map((e) => e.globalPosition)).toEqual([50n, 70n]);
+    it('fetches no more than asked: maxCount 1 reads one event', async () => {
+      const { client, store } = await storeWithLog(10);
+      const [first] = await store.readAll({ maxCount: 1 });
+      expect(client.reads.at(-1)).toEqual({ method: 'readAll', target: '$all', returned: 1 });
+
+      const [second] = await store.readAll({ after: first!.globalPosition, maxCount: 1 });
+      // From the cursor, inclusive: the cursor and the one after it (a link between them is skipped).
+      expect(client.reads.at(-1)!.returned).toBeLessThanOrEqual(2);
+      expect(second!.globalPosition).toBeGreaterThan(first!.globalPosition);
     });
 
-    it('filters by event type prefix and logical stream prefix', async () => {
-      const store = storeWith(clientWithLog(12));
-      const byType = await store.readAll({ filter: { eventTypePrefixes: ['MemoryS'] } });
-      expect(byType.map((e) => e.globalPosition)).toEqual([10n, 50n]);
+    it('reads strictly after `after` and filters by type and logical stream prefix', async () => {
+      const { store } = await storeWithLog(12);
+      const all = await store.readAll();
+      const later = await store.readAll({ after: all[3]!.globalPosition, maxCount: 2 });
+      expect(positions(later)).toEqual(positions(all.slice(4, 6)));
 
-      const byStream = await store.readAll({ filter: { streamPrefixes: ['ws/user/memory/m1'] } });
-      expect(byStream.map((e) => e.globalPosition)).toEqual([10n, 50n, 70n, 110n]);
-
-      const none = await store.readAll({ filter: { streamPrefixes: ['ws/other/'] } });
-      expect(none).toEqual([]);
+      const stored = await store.readAll({ filter: { eventTypePrefixes: ['MemoryS'] } });
+      expect(stored).toHaveLength(3);
+      const m1 = await store.readAll({ filter: { streamPrefixes: ['ws/user/memory/m1'] } });
+      expect(m1.map((e) => e.streamId)).toEqual(Array(6).fill('ws/user/memory/m1'));
+      expect(await store.readAll({ filter: { streamPrefixes: ['ws/other/'] } })).toEqual([]);
     });
-  });
 
-  it('headPosition is the last visible event, or 0n', async () => {
-    const client = new FakeClient();
-    expect(await storeWith(client).headPosition()).toBe(0n);
+    it("skips and reports an event whose stream looks like Engram's but whose body is not", async () => {
+      const { client, store, foreign } = await storeWithLog(2);
+      client.writeRaw('u/ws/user-memory/m9', 'Binary', {
+        isJson: false,
+        data: new Uint8Array([1]),
+      });
+      client.writeRaw('u/ws/user-memory/m9', 'NoVersion', {
+        isJson: true,
+        data: { a: 1 },
+        metadata: {},
+      });
+      await store.appendToStream('ws/user/memory/m1', [record()], { expectedRevision: 'any' });
 
-    client.log.push({ stream: 'x-s', type: 'T', position: 10n, revision: 0n });
-    for (let i = 2; i < 300; i += 1)
-      client.log.push({ stream: '$et-T', type: '$>', position: BigInt(i * 10), revision: 0n });
-    expect(await storeWith(client).headPosition()).toBe(10n);
-  });
-
-  it('readUserEvents skips deleted links and events up to `after`', async () => {
-    const client = new FakeClient();
-    client.readStreamResult = (stream, options) => {
-      expect(stream).toBe('$ce-u/ws~1/user~1');
-      expect(options.resolveLinkTos).toBe(true);
-      const link = (revision: bigint) =>
-        recorded({ stream, type: '$>', position: 1000n + revision, revision }).event;
-      return streamingRead([
-        {
-          ...recorded({ stream: 'u/ws~1/user~1-memory/a', type: 'T', position: 10n, revision: 0n }),
-          link: link(0n),
-        },
-        { link: link(1n) },
-        {
-          ...recorded({ stream: 'u/ws~1/user~1-memory/b', type: 'T', position: 30n, revision: 0n }),
-          link: link(2n),
-        },
+      const events = await store.readAll();
+      expect(events).toHaveLength(3);
+      expect(foreign.map((f) => [f.streamName, f.reason])).toEqual([
+        ['u/ws/user-memory/m9', 'data is not a JSON object'],
+        ['u/ws/user-memory/m9', 'no schemaVersion in its metadata'],
       ]);
-    };
-
-    const all = await storeWith(client).readUserEvents('ws-1', 'user-1');
-    expect(all.map((e) => [e.streamId, e.globalPosition])).toEqual([
-      ['ws-1/user-1/memory/a', 10n],
-      ['ws-1/user-1/memory/b', 30n],
-    ]);
-    const later = await storeWith(client).readUserEvents('ws-1', 'user-1', { after: 10n });
-    expect(later.map((e) => e.globalPosition)).toEqual([30n]);
+    });
   });
 
-  it('readUserEvents returns nothing before the category stream exists', async () => {
-    const client = new FakeClient();
-    client.readStreamResult = () =>
-      failingRead(new EsdbStreamNotFoundError(undefined, '$ce-u/ws/user'));
-    expect(await storeWith(client).readUserEvents('ws', 'user')).toEqual([]);
+  describe('readUserEvents', () => {
+    it("reads the user's category, resolving links and skipping links to deleted events", async () => {
+      const { store } = setUp();
+      await store.appendToStream('ws-1/user-1/memory/a', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('ws-1/user-1/memory/b', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('ws-1/user-1/memory/c', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('ws-1/user-2/memory/a', [record()], { expectedRevision: 'any' });
+      await store.deleteStream('ws-1/user-1/memory/b');
+
+      const events = await store.readUserEvents('ws-1', 'user-1');
+      expect(events.map((e) => e.streamId)).toEqual([
+        'ws-1/user-1/memory/a',
+        'ws-1/user-1/memory/c',
+      ]);
+      const later = await store.readUserEvents('ws-1', 'user-1', {
+        after: events[0]!.globalPosition,
+      });
+      expect(later.map((e) => e.streamId)).toEqual(['ws-1/user-1/memory/c']);
+    });
+
+    it('waits for the lagging category stream to reach `consistentThrough` before answering', async () => {
+      const { client, store } = setUp();
+      client.category.immediate = false;
+      await store.appendToStream('ws/u/memory/a', [record()], { expectedRevision: 'any' });
+      const { position } = await store.appendToStream('ws/u/audit/2026-12-01', [record()], {
+        expectedRevision: 'any',
+      });
+
+      // Without the option the answer is what is linked so far: nothing yet.
+      expect(await store.readUserEvents('ws', 'u')).toEqual([]);
+      setTimeout(() => client.catchUp(), 40);
+      const events = await store.readUserEvents('ws', 'u', { consistentThrough: position });
+      expect(events.map((e) => e.streamId)).toEqual(['ws/u/memory/a', 'ws/u/audit/2026-12-01']);
+    });
+
+    it('throws UserEventsBehindError when the category stream does not get there in time', async () => {
+      const { client, store } = setUp();
+      await store.appendToStream('ws/u/memory/a', [record()], { expectedRevision: 'any' });
+      client.category.immediate = false;
+      const { position } = await store.appendToStream('ws/u/memory/b', [record()], {
+        expectedRevision: 'any',
+      });
+
+      const read = store.readUserEvents('ws', 'u', { consistentThrough: position });
+      await expect(read).rejects.toBeInstanceOf(UserEventsBehindError);
+      await expect(read).rejects.toMatchObject({ position, reached: client.log[0]!.position });
+    });
+
+    it('with projections stopped, an answer that should not be empty is an error, not []', async () => {
+      const { client, store } = setUp();
+      client.category.status = 'Stopped';
+      const { position } = await store.appendToStream('ws/u/memory/a', [record()], {
+        expectedRevision: 'any',
+      });
+      await expect(
+        store.readUserEvents('ws', 'u', { consistentThrough: position }),
+      ).rejects.toBeInstanceOf(UserEventsBehindError);
+    });
+
+    it('pages from where the previous page ended: the cost follows the events read, not their square', async () => {
+      const { client, store } = setUp();
+      const count = 5000;
+      for (let i = 0; i < count; i += 100) {
+        const batch = Array.from({ length: 100 }, () => record());
+        await store.appendToStream(`ws/heavy/memory/m${i}`, batch, { expectedRevision: 'any' });
+      }
+      client.reads.length = 0;
+
+      const seen: RecordedEvent[] = [];
+      for (let after: bigint | 'start' = 'start'; ;) {
+        const page = await store.readUserEvents('ws', 'heavy', { after, maxCount: 1000 });
+        seen.push(...page);
+        if (page.length < 1000) break;
+        after = page.at(-1)!.globalPosition;
+      }
+
+      expect(seen).toHaveLength(count);
+      expect(new Set(positions(seen)).size).toBe(count);
+      const linksRead = client.reads
+        .filter((r) => r.target === '$ce-u/ws/heavy')
+        .reduce((sum, r) => sum + r.returned, 0);
+      // Each page reads its own links plus a binary search (a few single-link reads); restarting
+      // at revision 0 would read 1000 + 2000 + … + 5000 = 15,000 links.
+      expect(linksRead).toBeLessThan(count * 1.2);
+    });
   });
 
   describe('subscribeToAll', () => {
-    it('catches up after `after`, follows live events, ends on abort', async () => {
-      const client = new FakeClient();
-      client.log.push(
-        { stream: 'x-a', type: 'T', position: 10n, revision: 0n },
-        { stream: '$et-T', type: '$>', position: 20n, revision: 0n },
-        { stream: 'x-a', type: 'T', position: 30n, revision: 1n },
-      );
+    it('catches up strictly after `after`, follows live appends, ends on abort', async () => {
+      const { store } = setUp();
+      const first = await store.appendToStream('x', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('x', [record()], { expectedRevision: 'any' });
       const controller = new AbortController();
-      const seen: bigint[] = [];
+      const seen: string[] = [];
 
-      const consuming = (async () => {
-        for await (const event of storeWith(client).subscribeToAll({
-          after: 10n,
-          signal: controller.signal,
-        })) {
-          seen.push(event.globalPosition);
-          if (event.globalPosition === 30n) {
-            client.subscriptions[0]?.write(
-              recorded({ stream: 'x-a', type: 'T', position: 40n, revision: 2n }),
-            );
-            client.subscriptions[0]?.write(
-              recorded({ stream: 'x-a', type: 'T', position: 40n, revision: 2n }),
-            );
-          }
-          if (event.globalPosition === 40n) setTimeout(() => controller.abort(), 10);
-        }
-      })();
-
-      await consuming;
-      expect(seen).toEqual([30n, 40n]);
-      expect(client.subscriptions[0]?.writableEnded).toBe(true);
+      for await (const event of store.subscribeToAll({
+        after: first.position,
+        signal: controller.signal,
+      })) {
+        seen.push(event.eventId);
+        if (seen.length === 1)
+          await store.appendToStream('x', [record()], { expectedRevision: 'any' });
+        if (seen.length === 2) controller.abort();
+      }
+      expect(seen).toHaveLength(2);
     });
 
-    it('ends at once when already aborted', async () => {
-      const client = new FakeClient();
-      const seen: RecordedEvent[] = [];
-      for await (const event of storeWith(client).subscribeToAll({ signal: AbortSignal.abort() }))
-        seen.push(event);
-      expect(seen).toEqual([]);
-      expect(client.subscriptions).toHaveLength(0);
+    it('has the server filter by stream prefix, mapped to physical names', async () => {
+      const { client, store } = setUp();
+      await store.appendToStream('ws/a/memory/1', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('ws/b/memory/1', [record()], { expectedRevision: 'any' });
+      const controller = new AbortController();
+      const seen: string[] = [];
+      for await (const event of store.subscribeToAll({
+        filter: { streamPrefixes: ['ws/b/'] },
+        signal: controller.signal,
+      })) {
+        seen.push(event.streamId);
+        controller.abort();
+      }
+      expect(seen).toEqual(['ws/b/memory/1']);
+      expect(client.subscriptions[0]!.filter).toMatchObject({
+        filterOn: 'streamName',
+        prefixes: ['u/ws/b-', 'x-ws/b/'],
+      });
     });
 
-    it('unsubscribes when the consumer stops early', async () => {
-      const client = new FakeClient();
-      client.log.push({ stream: 'x-a', type: 'T', position: 10n, revision: 0n });
-      for await (const event of storeWith(client).subscribeToAll()) {
-        expect(event.streamId).toBe('a');
+    it('closes the server stream as soon as the signal aborts, while the consumer holds an event', async () => {
+      const { client, store } = setUp();
+      await store.appendToStream('x', [record()], { expectedRevision: 'any' });
+      const controller = new AbortController();
+      const iterator = store.subscribeToAll({ signal: controller.signal })[Symbol.asyncIterator]();
+      await iterator.next(); // the consumer now holds the event and does not ask for the next
+      controller.abort();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(client.subscriptions[0]!.stream.writableEnded).toBe(true);
+      expect(await iterator.next()).toEqual({ done: true, value: undefined });
+    });
+
+    it('unsubscribes when the consumer stops early, and opens nothing when already aborted', async () => {
+      const { client, store } = setUp();
+      await store.appendToStream('x', [record()], { expectedRevision: 'any' });
+      for await (const event of store.subscribeToAll()) {
+        expect(event.streamId).toBe('x');
         break;
       }
-      expect(client.subscriptions[0]?.writableEnded).toBe(true);
+      expect(client.subscriptions[0]!.stream.writableEnded).toBe(true);
+
+      for await (const event of store.subscribeToAll({ signal: AbortSignal.abort() })) void event;
+      expect(client.subscriptions).toHaveLength(1);
     });
+
+    it('skips and reports a foreign body instead of failing the subscriber', async () => {
+      const { client, store, foreign } = setUp();
+      client.writeRaw('u/ws/user-memory/m9', 'Binary', {
+        isJson: false,
+        data: new Uint8Array([1]),
+      });
+      await store.appendToStream('ws/user/memory/m1', [record()], { expectedRevision: 'any' });
+      const controller = new AbortController();
+      const seen: string[] = [];
+      for await (const event of store.subscribeToAll({ signal: controller.signal })) {
+        seen.push(event.streamId);
+        controller.abort();
+      }
+      expect(seen).toEqual(['ws/user/memory/m1']);
+      expect(foreign).toHaveLength(1);
+    });
+  });
+
+  describe('the $by_category check (startup and /health)', () => {
+    it('verifies the separator on the newest Engram event', async () => {
+      const { store } = setUp();
+      expect(await store.checkCategoryProjection()).toMatchObject({ separator: 'no-event-yet' });
+      await store.appendToStream('ws/u/memory/a-b-c', [record()], { expectedRevision: 'any' });
+      expect(await store.checkCategoryProjection()).toEqual({
+        projection: '$by_category',
+        status: 'Running',
+        separator: 'verified',
+      });
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it('refuses a stopped projection, an unreadable one, and another separator', async () => {
+      const stopped = setUp();
+      stopped.client.category.status = 'Stopped';
+      await expect(stopped.store.checkCategoryProjection()).rejects.toThrow(/Stopped, not Running/);
+      await expect(stopped.store.ping()).rejects.toBeInstanceOf(EventStoreMisconfiguredError);
+
+      const off = setUp();
+      off.client.failNext('getProjectionStatus', 'unavailable');
+      await expect(off.store.checkCategoryProjection()).rejects.toThrow(
+        /EVENTSTORE_RUN_PROJECTIONS/,
+      );
+
+      const last = setUp();
+      last.client.category.separator = 'last';
+      await last.store.appendToStream('ws/u/memory/a-b', [record()], { expectedRevision: 'any' });
+      await expect(last.store.checkCategoryProjection()).rejects.toThrow(/first "-"/);
+    });
+  });
+
+  it('headPosition is the last Engram event, past links and foreign streams, or 0n', async () => {
+    const { client, store } = setUp();
+    expect(await store.headPosition()).toBe(0n);
+    const { position } = await store.appendToStream('ws/u/memory/a', [record()], {
+      expectedRevision: 'any',
+    });
+    client.writeRaw('orders-1', 'OrderPlaced', { isJson: true, data: {} });
+    expect(await store.headPosition()).toBe(position);
+  });
+
+  it('tombstoned events stay in $all until the operator scavenges', async () => {
+    const { client, store } = setUp();
+    await store.appendToStream('ws/u/memory/a', [record()], { expectedRevision: 'any' });
+    await store.deleteStream('ws/u/memory/a');
+    expect(await store.readAll()).toHaveLength(1);
+    expect(await store.readUserEvents('ws', 'u')).toEqual([]);
+    client.scavenge();
+    expect(await store.readAll()).toEqual([]);
   });
 });

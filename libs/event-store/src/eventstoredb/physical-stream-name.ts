@@ -77,3 +77,25 @@ function decode(physical: string): string | undefined {
   const [workspace, user] = ownerParts as [string, string];
   return `${unescapeOwner(workspace)}/${unescapeOwner(user)}/${tail}`;
 }
+
+/**
+ * Physical prefixes that every physical name of a logical name starting with `logicalPrefix` starts
+ * with (a superset: the caller still matches the logical prefix exactly), so that the server can
+ * filter by stream name. Escaping is character by character, so a prefix of an owner escapes to a
+ * prefix of the escaped owner.
+ */
+export function toPhysicalStreamPrefixes(logicalPrefix: string): string[] {
+  const other = `${OTHER_PREFIX}${logicalPrefix}`;
+  const [workspace = '', user, ...rest] = logicalPrefix.split('/');
+  const ws = escapeOwner(workspace);
+  if (user === undefined) return [`${USER_PREFIX}${ws}`, `${WORKSPACE_PREFIX}${ws}`, other];
+  if (rest.length === 0) {
+    if (user === '') return [`${USER_PREFIX}${ws}/`, `${WORKSPACE_PREFIX}${ws}-`, other];
+    if (user === WORKSPACE_SLOT) return [`${WORKSPACE_PREFIX}${ws}-`, other];
+    return [`${USER_PREFIX}${ws}/${escapeOwner(user)}`, other];
+  }
+  const tail = rest.join('/');
+  return user === WORKSPACE_SLOT
+    ? [`${WORKSPACE_PREFIX}${ws}-${tail}`, other]
+    : [`${USER_PREFIX}${ws}/${escapeOwner(user)}-${tail}`, other];
+}

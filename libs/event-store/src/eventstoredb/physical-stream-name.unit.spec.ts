@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   toLogicalStreamName,
   toPhysicalStreamName,
+  toPhysicalStreamPrefixes,
   userCategory,
   userCategoryStream,
   workspaceCategory,
@@ -127,5 +128,28 @@ describe('physical stream names', () => {
         },
       ),
     );
+  });
+
+  it('maps a logical prefix to physical prefixes that every name it starts keeps (server filters)', () => {
+    const name = fc.oneof(
+      fc
+        .tuple(identifier, fc.option(identifier, { nil: '~' }), segment, segment)
+        .map(([ws, user, kind, id]) => `${ws}/${user}/${kind}/${id}`),
+      fc.string({ unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(name, fc.nat(), (logical, cut) => {
+        const prefix = logical.slice(0, cut % (logical.length + 1));
+        const physical = toPhysicalStreamName(logical);
+        expect(toPhysicalStreamPrefixes(prefix).some((p) => physical.startsWith(p))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps the physical prefixes narrow: a user prefix names that user only', () => {
+    expect(toPhysicalStreamPrefixes('ws-1/user-2/')).toEqual(['u/ws~1/user~2-', 'x-ws-1/user-2/']);
+    expect(toPhysicalStreamPrefixes('ws-1/~/')).toEqual(['w/ws~1-', 'x-ws-1/~/']);
+    expect(toPhysicalStreamPrefixes('ws-1/')).toEqual(['u/ws~1/', 'w/ws~1-', 'x-ws-1/']);
   });
 });
