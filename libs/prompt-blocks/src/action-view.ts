@@ -22,9 +22,21 @@ export type ActionView = Readonly<{
   expiresAt: string | null;
 }>;
 
+/** `Date.prototype.toISOString`'s form: the one the reads render every instant in. */
+const ISO_UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The instant an ISO string names, or null when it names none. Offset-less strings are UTC. */
 export function parseInstant(iso: string | null | undefined): DateTime | null {
   if (!iso) return null;
+  // The form the reads render is read by Date, several times faster than luxon's ISO parser (a
+  // context parses dozens); only when Date writes it back the same, so an impossible date
+  // (02-30T…, T24:00…) still goes to luxon, which says it is not one.
+  if (ISO_UTC_MILLIS.test(iso)) {
+    const millis = Date.parse(iso);
+    if (!Number.isNaN(millis) && new Date(millis).toISOString() === iso) {
+      return DateTime.fromMillis(millis, { zone: 'utc' });
+    }
+  }
   const parsed = DateTime.fromISO(iso, { zone: 'utc' });
   return parsed.isValid ? parsed : null;
 }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { ActionView } from './action-view';
 import { lastActivityMillis, parseInstant, statusReachedAt } from './action-view';
 
@@ -23,6 +24,23 @@ describe('parseInstant', () => {
     );
     expect(parseInstant('yesterday')).toBeNull();
     expect(parseInstant(null)).toBeNull();
+  });
+
+  it("reads the reads' form (toISOString's) as luxon does, impossible dates included", () => {
+    for (const iso of [
+      '2026-03-01T08:59:12.345Z',
+      '2024-02-29T23:59:59.999Z',
+      '1969-12-31T23:59:59.000Z',
+      '2026-02-30T10:00:00.000Z',
+      '2026-06-08T24:00:00.000Z',
+      '2026-13-01T10:00:00.000Z',
+    ]) {
+      const luxon = DateTime.fromISO(iso, { zone: 'utc' });
+      const parsed = parseInstant(iso);
+      expect([parsed?.toMillis(), parsed?.zoneName]).toEqual(
+        luxon.isValid ? [luxon.toMillis(), 'UTC'] : [undefined, undefined],
+      );
+    }
   });
 });
 
