@@ -24,6 +24,12 @@ export type ConversationLine = Readonly<{
   text: string;
   occurredAt: string;
 }>;
+/**
+ * One of the user's current (pending or approved) memories, shown to the extractor as data. With its
+ * id, a candidate may name it: restated (reinforce it) or contradicted (supersede it); without one
+ * (a test, the eval), a candidate can only be added.
+ */
+export type ExistingMemory = Readonly<{ memoryId?: string; kind: MemoryKind; content: string }>;
 export type ExtractionInput = Readonly<{
   /** the human message just recorded */
   message: ConversationLine;
@@ -33,13 +39,20 @@ export type ExtractionInput = Readonly<{
   timeZone: string;
   /** the session's recent context (oldest first) */
   recentMessages: readonly ConversationLine[];
-  existingMemories: readonly Readonly<{ kind: MemoryKind; content: string }>[];
+  existingMemories: readonly ExistingMemory[];
 }>;
+/**
+ * What a candidate is to an existing memory (mem0's answer; absent: `add`, a new memory):
+ * `update`, it contradicts that memory and supersedes it once approved ("moved to Paris" after
+ * "lives in Lyon"); `none`, it says that memory again in other words, which is reinforced instead.
+ */
+export type CandidateDecision = Readonly<{ action: 'update' | 'none'; memoryId: string }>;
 export type ExtractedCandidate = Readonly<{
   kind: MemoryKind;
   content: string;
   confidence: number;
   dueAt?: string;
+  decision?: CandidateDecision;
 }>;
 export type SummaryInput = Readonly<{
   previousSummary: string;

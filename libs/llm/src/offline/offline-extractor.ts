@@ -7,6 +7,7 @@ import { messageTime, withAbsoluteDate } from './due-date';
 import { findDueDate } from './find-due-date';
 import { detectLanguage } from './language';
 import { type LanguageRules, rulesFor } from './language-rules';
+import { relateToMemories } from './memory-slots';
 import { findReminder } from './reminder';
 import type { Clause, Rule } from './rule';
 import { asSentence, normalizeText, truncate } from './text';
@@ -56,9 +57,13 @@ export function extractCandidates(input: ExtractionInput): ExtractedCandidate[] 
   return screenedCandidates(input).kept;
 }
 
-/** What the rules read, with instructions to the assistant left out (`userMemoriesOnly`). */
+/**
+ * What the rules read, with instructions to the assistant left out (`userMemoriesOnly`), each
+ * related to the user's memories: restating or superseding one (`relateToMemories`, issue 20).
+ */
 function screenedCandidates(input: ExtractionInput): ScreenedCandidates {
-  return userMemoriesOnly(input.message.text, readCandidates(input));
+  const related = relateToMemories(readCandidates(input), input.existingMemories);
+  return userMemoriesOnly(input.message.text, related);
 }
 
 function readCandidates(input: ExtractionInput): ExtractedCandidate[] {
