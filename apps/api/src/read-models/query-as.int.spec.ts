@@ -1,7 +1,7 @@
 import { Client, Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import { readContextRows } from '../context/context-reads';
-import { queryAs } from './query-as';
+import { queryAs, type SqlValue } from './query-as';
 
 const alice = { workspaceId: 'w1', userId: 'alice', roles: ['agent'] as const };
 const bob = { workspaceId: 'w1', userId: 'bob', roles: ['agent'] as const };
@@ -56,7 +56,7 @@ describe('queryAs: one statement under the caller identity, in one round trip', 
   });
 
   it("gives the context read nothing of another user's, even when it names that user", async () => {
-    const run = <T extends object>(sql: string, params: readonly (string | number | null)[]) =>
+    const run = <T extends object>(sql: string, params: readonly SqlValue[]) =>
       queryAs<T>(pool, alice, sql, params);
     const own = await readContextRows(run, alice, { sessionId: 's1' });
     expect(own.memories.map((m) => m.content)).toEqual(["alice's secret in w1"]);
