@@ -8,8 +8,12 @@ import { memoryScenario } from './scenarios/memory';
 import { rebuildScenario } from './scenarios/rebuild';
 import { waitForCheckpoints } from './support/checkpoints';
 import { settleDatabase } from './support/settle-database';
-import { startEngram } from './support/engram-process';
-import { closeMainStore, createMainStore, type MainStore } from './support/main-store';
+import {
+  closeMainStore,
+  createMainStore,
+  runWorkers,
+  type MainStore,
+} from './support/main-store';
 import { parseOptions, type BenchOptions, type ScenarioName } from './support/options';
 import type { ScenarioResult } from './support/result';
 import { writeResults } from './support/results-file';
@@ -32,10 +36,10 @@ async function timed(
   log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The worker that keeps the read models up to date, caught up with the seeded store. */
-async function ensureWorker(store: MainStore): Promise<void> {
+/** The workers (the last `--workers` count) that keep the read models up to date, caught up. */
+async function ensureWorker(store: MainStore, workers: number): Promise<void> {
   if (store.worker) return;
-  store.worker = await startEngram('worker', store.database);
+  await runWorkers(store, workers);
   await waitForCheckpoints(store.pool, store.seededEvents);
   await settleDatabase(store.pool, log);
 }
@@ -50,10 +54,10 @@ async function runOnMainStore(
   try {
     const selected = (name: ScenarioName) => options.only.includes(name);
     if (selected('rebuild')) {
-      await timed('rebuild', results, () => rebuildScenario(store));
+      await timed('rebuild', results, () => rebuildScenario(store, options));
       await settleDatabase(store.pool, log);
     }
-    await ensureWorker(store);
+    await ensureWorker(store, options.workers.at(-1)!);
     if (selected('context')) await timed('context', results, () => contextScenario(store, options));
     if (selected('export')) await timed('export', results, () => exportScenario(store, options));
     if (selected('append')) await timed('append', results, () => appendScenario(store, options));

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 import { CONTEXT_READ_MODELS } from '@engram/projections';
-import { lowestCheckpoint } from '../support/checkpoints';
-import { runAtFixedRate } from '../support/fixed-rate';
-import { startApi, type MainStore } from '../support/main-store';
+import { lowestCheckpoint, storeHead, waitForCheckpoints } from '../support/checkpoints';
+import { runAtFixedRate, type FixedRateRun } from '../support/fixed-rate';
+import { runWorkers, startApi, waitForBalancedLeases, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import { messageWriter } from '../support/message-writer';
 import type { BenchOptions } from '../support/options';
 import { measurement, type ScenarioResult } from '../support/result';
 import { percentile, round } from '../support/stats';
+import { workersLabel } from './rebuild';
 
 /**
  * Projection lag under a sustained append rate: for each message, from the moment its append is
@@ -24,6 +25,54 @@ export async function lagScenario(
   options: BenchOptions,
 ): Promise<ScenarioResult> {
   await startApi(store); // the API runs, as in production, though the messages do not go through it
+  const rounds: (Lags & { workers: number })[] = [];
+  for (const workers of options.workers) {
+    await runWorkers(store, workers);
+    await waitForBalancedLeases(store, 10 * 60_000);
+    await waitForCheckpoints(store.pool, await storeHead(store.pool));
+    rounds.push({ workers, ...(await measureLags(store, options)) });
+  }
+  const raw = await notifyLag(store, options);
+  return {
+    measurements: rounds.flatMap(({ workers, lags }) => {
+      const p99 = percentile(lags, 99);
+      return [
+        measurement({
+          scenario: '4 lag',
+          metric: `p50 append→visible at ${options.lagRate}/s${workersLabel(workers)}`,
+          unit: 'ms',
+          engram: percentile(lags, 50),
+          baseline: percentile(raw, 50),
+        }),
+        measurement({
+          scenario: '4 lag',
+          metric: `p99 append→visible at ${options.lagRate}/s${workersLabel(workers)}`,
+          unit: 'ms',
+          engram: p99,
+          baseline: percentile(raw, 99),
+          target: '≤ 100 ms',
+          met: p99 <= 100,
+        }),
+      ];
+    }),
+    details: {
+      rounds: rounds.map(({ workers, lags, run }) => ({
+        workers,
+        appended: run.latencies.length,
+        appendErrors: run.errors,
+        ...(run.firstError ? { firstError: run.firstError } : {}),
+        skipped: run.skipped,
+        appendP99: round(percentile(run.latencies, 99)),
+        lagMax: round(Math.max(...lags)),
+      })),
+    },
+  };
+}
+
+type Lags = Readonly<{ lags: number[]; run: FixedRateRun }>;
+
+/** One load phase at the lag rate: each message's lag, and how the appends went. */
+async function measureLags(store: MainStore, options: BenchOptions): Promise<Lags> {
   const pending: { position: number; at: number }[] = [];
   const lags: number[] = [];
   let polling = true;
@@ -44,36 +93,7 @@ export async function lagScenario(
   }).finally(() => writer.close());
   polling = false;
   await poller;
-  const raw = await notifyLag(store, options);
-  const p99 = percentile(lags, 99);
-  return {
-    measurements: [
-      measurement({
-        scenario: '4 lag',
-        metric: `p50 append→visible at ${options.lagRate}/s`,
-        unit: 'ms',
-        engram: percentile(lags, 50),
-        baseline: percentile(raw, 50),
-      }),
-      measurement({
-        scenario: '4 lag',
-        metric: `p99 append→visible at ${options.lagRate}/s`,
-        unit: 'ms',
-        engram: p99,
-        baseline: percentile(raw, 99),
-        target: '≤ 100 ms',
-        met: p99 <= 100,
-      }),
-    ],
-    details: {
-      appended: run.latencies.length,
-      appendErrors: run.errors,
-      ...(run.firstError ? { firstError: run.firstError } : {}),
-      skipped: run.skipped,
-      appendP99: round(percentile(run.latencies, 99)),
-      lagMax: round(Math.max(...lags)),
-    },
-  };
+  return { lags, run };
 }
 
 function insertSorted(

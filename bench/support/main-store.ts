@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { BENCH_WORKSPACE, planStore, seedStore, type SeedPlan } from '../seed/seed-store';
 import { createBenchDatabase, type BenchDatabase } from './bench-database';
@@ -16,7 +17,10 @@ export type MainStore = {
   readonly plan: SeedPlan;
   readonly seededEvents: number;
   readonly seedSeconds: number;
+  /** The first worker (its memory is measured). */
   worker?: EngramProcess;
+  /** The workers beyond the first (`--workers`), sharing the partitions with it through leases. */
+  otherWorkers: EngramProcess[];
   api?: EngramProcess;
   readonly tokens: Readonly<{ agent: string; auditor: string }>;
 };
@@ -32,6 +36,7 @@ export async function createMainStore(options: BenchOptions): Promise<MainStore>
     plan,
     seededEvents,
     seedSeconds: (Date.now() - started) / 1000,
+    otherWorkers: [],
     tokens: {
       agent: await benchToken(BENCH_WORKSPACE, 'bench-agent', ['agent']),
       auditor: await benchToken(BENCH_WORKSPACE, 'bench-auditor', ['auditor']),
@@ -44,9 +49,66 @@ export async function startApi(store: MainStore): Promise<EngramProcess> {
   return store.api;
 }
 
+/** Starts or stops worker processes until exactly `count` run (each ready, not yet caught up). */
+export async function runWorkers(store: MainStore, count: number): Promise<void> {
+  const running = workersOf(store);
+  await Promise.all(running.slice(count).map((worker) => worker.stop()));
+  const started = await Promise.all(
+    Array.from({ length: Math.max(0, count - running.length) }, () =>
+      startEngram('worker', store.database),
+    ),
+  );
+  const workers = [...running.slice(0, count), ...started];
+  store.worker = workers[0];
+  store.otherWorkers = workers.slice(1);
+}
+
+export async function stopWorkers(store: MainStore): Promise<void> {
+  await runWorkers(store, 0);
+}
+
+export function workersOf(store: MainStore): EngramProcess[] {
+  return store.worker ? [store.worker, ...store.otherWorkers] : [];
+}
+
+/**
+ * Resolves once every lease is held and each running worker holds at least its share (the leases
+ * divided by the workers, rounded down), with how long that took and what each holds.
+ */
+export async function waitForBalancedLeases(
+  store: MainStore,
+  timeoutMs = 60_000,
+): Promise<{ seconds: number; held: number[] }> {
+  const started = performance.now();
+  const workers = workersOf(store);
+  for (;;) {
+    const { rows } = await store.pool.query<{ holder: string | null; count: string }>(
+      `SELECT CASE WHEN expires_at > now() THEN holder END AS holder, count(*) AS count
+         FROM worker_leases GROUP BY 1`,
+    );
+    const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    // A worker's id is host:pid:random.
+    const held = workers.map((worker) =>
+      rows
+        .filter((row) => row.holder?.split(':')[1] === String(worker.child.pid))
+        .reduce((sum, row) => sum + Number(row.count), 0),
+    );
+    const balanced =
+      total > 0 &&
+      held.reduce((sum, count) => sum + count, 0) === total &&
+      held.every((count) => count >= Math.floor(total / workers.length));
+    const seconds = (performance.now() - started) / 1000;
+    if (balanced) return { seconds, held };
+    if (seconds * 1000 > timeoutMs) {
+      throw new Error(`leases not balanced in ${timeoutMs} ms: ${held.join(', ')} of ${total}`);
+    }
+    await sleep(50);
+  }
+}
+
 export async function closeMainStore(store: MainStore): Promise<void> {
   await store.api?.stop();
-  await store.worker?.stop();
+  await stopWorkers(store);
   await store.pool.end();
   await store.database.drop();
 }

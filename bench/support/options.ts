@@ -19,6 +19,11 @@ export type BenchOptions = Readonly<{
   contextRate: number;
   lagRate: number;
   humanTurns: number;
+  /**
+   * Worker processes sharing the partitions (`--workers 1,2`): rebuild and lag are measured once for
+   * each count, in this order; the other scenarios run beside the last count.
+   */
+  workers: readonly number[];
   resultsDir: string | undefined;
 }>;
 
@@ -35,6 +40,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       'context-rate': { type: 'string' },
       'lag-rate': { type: 'string' },
       turns: { type: 'string' },
+      workers: { type: 'string' },
       results: { type: 'string' },
     },
   });
@@ -65,6 +71,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     contextRate: number(values['context-rate'], 50, 20),
     lagRate: number(values['lag-rate'], 1000, 50),
     humanTurns: number(values.turns, 100, 12),
+    workers: (values.workers ?? '1').split(',').map((count) => number(count, 1, 1)),
     resultsDir: values.results,
   };
 }
