@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { EngramMetrics, createEngramLogger } from '@engram/observability';
+import { EngramMetrics, createEngramLogger, requestLogging } from '@engram/observability';
 import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
@@ -33,6 +33,9 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   // NestFactory.create (unlike createApplicationContext) leaves the buffered start-up logs unflushed.
   app.flushLogs();
+  // First, so that every request is logged with its correlation id, those refused by a later
+  // middleware (415, malformed JSON, 413) too.
+  app.use(requestLogging(logger));
   app.use(app.get(EngramMetrics).http.middleware);
   useSecurityHeaders(app);
   guardRequestEdge(app);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { Store, storage } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { CORRELATION_ID_HEADER, correlationIdFrom } from './correlation-id';
 import { routeTemplate } from './route-template';
@@ -7,46 +8,67 @@ import { routeTemplate } from './route-template';
 /** Set by the API on answers that name an interaction's trace (messages, actions). */
 export const TRACE_ID_HEADER = 'x-trace-id';
 
-type RoutedRequest = IncomingMessage & { baseUrl?: string; route?: { path?: unknown } };
+type RoutedRequest = IncomingMessage & {
+  id?: string;
+  baseUrl?: string;
+  route?: { path?: unknown };
+};
 
 /**
- * nestjs-pino settings of the API: one line per request with method, route template, status, time,
- * `correlationId` and, when the answer names one, `traceId`; no URL, query string, header or body.
+ * nestjs-pino settings of the API: the application's own Logger calls go to `logger`; the request
+ * lines are written by requestLogging (nestjs-pino applies no middleware of its own).
  */
 export function httpLoggingParams(logger: Logger): Params {
-  const outcome = (request: IncomingMessage, response: ServerResponse, value: object) => {
-    const traceId = response.getHeader(TRACE_ID_HEADER);
-    return {
-      ...value,
-      route: routeTemplate(request as RoutedRequest),
-      ...(typeof traceId === 'string' ? { traceId } : {}),
-    };
+  return { pinoHttp: { logger }, forRoutes: [] };
+}
+
+/**
+ * Express middleware of the API: one line per request with method, route template, status, time,
+ * `correlationId` and, when the answer names one, `traceId`; no URL, query string, header or body.
+ * Logger calls made while the request is handled carry its method and correlation id (nestjs-pino's
+ * async context). The lines are those pino-http wrote here before, with less work per request: one
+ * child logger instead of two, no serializer run, no per-request option handling.
+ */
+export function requestLogging(logger: Logger) {
+  return (request: RoutedRequest, response: ServerResponse, next: () => void): void => {
+    const started = Date.now();
+    const correlationId = correlationIdFrom(request.headers);
+    // Written back so that the events a request records carry the id its log lines carry.
+    request.headers[CORRELATION_ID_HEADER] = correlationId;
+    request.id = correlationId;
+    response.setHeader(CORRELATION_ID_HEADER, correlationId);
+    const log = logger.child({ req: { method: request.method }, correlationId });
+    // Prometheus scrapes every few seconds: its requests are counted, not logged.
+    if ((request.url ?? '').split('?')[0] !== '/metrics') {
+      let written = false;
+      const complete = () => {
+        if (written) return;
+        written = true;
+        writeRequestLine(log, request, response, Date.now() - started);
+      };
+      response.once('finish', complete);
+      response.once('close', complete);
+    }
+    storage.run(new Store(log), next);
   };
-  return {
-    pinoHttp: {
-      logger,
-      genReqId: (request, response) => {
-        const id = correlationIdFrom(request.headers);
-        // Written back so that the events a request records carry the id its log lines carry.
-        request.headers[CORRELATION_ID_HEADER] = id;
-        response.setHeader(CORRELATION_ID_HEADER, id);
-        return id;
-      },
-      customProps: (request) => ({ correlationId: request.id }),
-      serializers: {
-        req: (request: { method?: string }) => ({ method: request.method }),
-        res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
-      },
-      customSuccessObject: outcome,
-      customErrorObject: outcome,
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500
-          ? 'error'
-          : response.statusCode >= 400
-            ? 'warn'
-            : 'info',
-      // Prometheus scrapes every few seconds: its requests are counted, not logged.
-      autoLogging: { ignore: (request) => (request.url ?? '').split('?')[0] === '/metrics' },
-    },
+}
+
+function writeRequestLine(
+  log: Logger,
+  request: RoutedRequest,
+  response: ServerResponse,
+  responseTime: number,
+): void {
+  const statusCode = response.statusCode;
+  const traceId = response.getHeader(TRACE_ID_HEADER);
+  const outcome = {
+    res: { statusCode },
+    ...(statusCode >= 500 ? { err: new Error(`failed with status code ${statusCode}`) } : {}),
+    responseTime,
+    route: routeTemplate(request),
+    ...(typeof traceId === 'string' ? { traceId } : {}),
   };
+  if (statusCode >= 500) log.error(outcome, 'request errored');
+  else if (statusCode >= 400) log.warn(outcome, 'request completed');
+  else log.info(outcome, 'request completed');
 }
