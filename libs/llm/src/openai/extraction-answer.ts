@@ -1,6 +1,6 @@
 import { MEMORY_KINDS, type MemoryKind } from '@engram/domain';
 import { DateTime } from 'luxon';
-import type { ExtractedCandidate } from '../ports';
+import type { CandidateDecision, ExtractedCandidate } from '../ports';
 import { type AnswerCheck, invalidSchema, isRecord } from './answer-check';
 
 export const MAX_CANDIDATES = 3;
@@ -19,8 +19,12 @@ export const EXTRACTION_SCHEMA: Record<string, unknown> = {
           content: { type: 'string' },
           confidence: { type: 'number' },
           dueAt: { type: ['string', 'null'] },
+          // What the candidate is to the existing memories (issue 20): add a new one, update (it
+          // contradicts and supersedes) or none (it restates) the one whose id is `memory`.
+          action: { type: 'string', enum: ['add', 'update', 'none'] },
+          memory: { type: ['string', 'null'] },
         },
-        required: ['kind', 'content', 'confidence', 'dueAt'],
+        required: ['kind', 'content', 'confidence', 'dueAt', 'action', 'memory'],
         additionalProperties: false,
       },
     },
@@ -31,11 +35,14 @@ export const EXTRACTION_SCHEMA: Record<string, unknown> = {
 
 /**
  * Checks a parsed extraction answer. dueAt is normalized to UTC ISO (a time without offset is read in
- * the user's zone) and kept only on commitments, the one kind it means something for.
+ * the user's zone) and kept only on commitments, the one kind it means something for. An `update` or
+ * `none` must name one of `memoryRefs`, the ids the prompt showed (the decision keeps that ref); an
+ * answer without `action` (a server that ignores the strict schema) adds.
  */
 export function checkExtractionAnswer(
   value: unknown,
   timeZone: string,
+  memoryRefs: ReadonlySet<string> = new Set(),
 ): AnswerCheck<ExtractedCandidate[]> {
   if (!isRecord(value)) return invalidSchema('the answer is not an object');
   const candidates = value.candidates;
@@ -45,17 +52,37 @@ export function checkExtractionAnswer(
   }
   const checked: ExtractedCandidate[] = [];
   for (const [index, raw] of candidates.entries()) {
-    const candidate = checkCandidate(raw, `candidates[${index}]`, timeZone);
+    const candidate = checkCandidate(raw, `candidates[${index}]`, timeZone, memoryRefs);
     if (!candidate.ok) return candidate;
     checked.push(candidate.value);
   }
   return { ok: true, value: checked };
 }
 
+function checkDecision(
+  raw: Record<string, unknown>,
+  path: string,
+  memoryRefs: ReadonlySet<string>,
+): AnswerCheck<CandidateDecision | undefined> {
+  const { action, memory } = raw;
+  if (action === undefined || action === null || action === 'add')
+    return { ok: true, value: undefined };
+  if (action !== 'update' && action !== 'none') {
+    return invalidSchema(`${path}.action is not one of add, update, none`);
+  }
+  if (typeof memory !== 'string' || !memoryRefs.has(memory)) {
+    return invalidSchema(
+      `${path}.memory must be the id of an existing memory when action is ${action}`,
+    );
+  }
+  return { ok: true, value: { action, memoryId: memory } };
+}
+
 function checkCandidate(
   raw: unknown,
   path: string,
   timeZone: string,
+  memoryRefs: ReadonlySet<string>,
 ): AnswerCheck<ExtractedCandidate> {
   if (!isRecord(raw)) return invalidSchema(`${path} is not an object`);
   const { kind, content, confidence, dueAt } = raw;
@@ -82,6 +109,8 @@ function checkCandidate(
     if (parsed === undefined) return invalidSchema(`${path}.dueAt is not an ISO date-time`);
     due = parsed;
   }
+  const decision = checkDecision(raw, path, memoryRefs);
+  if (!decision.ok) return decision;
   return {
     ok: true,
     value: {
@@ -89,6 +118,7 @@ function checkCandidate(
       content: text,
       confidence,
       ...(kind === 'commitment' && due !== undefined ? { dueAt: due } : {}),
+      ...(decision.value === undefined ? {} : { decision: decision.value }),
     },
   };
 }

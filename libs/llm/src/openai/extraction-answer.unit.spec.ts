@@ -95,4 +95,35 @@ describe('checkExtractionAnswer', () => {
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.reason).toContain(`invalid_schema: ${detail}`);
   });
+
+  describe('add / update / none (issue 20)', () => {
+    const refs = new Set(['m1', 'm2']);
+    const check = (extra: Record<string, unknown>) =>
+      checkExtractionAnswer({ candidates: [{ ...valid, ...extra }] }, 'Europe/Paris', refs);
+
+    it('keeps update and none with the memory they name, and adds otherwise', () => {
+      expect(check({ action: 'update', memory: 'm2' })).toEqual({
+        ok: true,
+        value: [expect.objectContaining({ decision: { action: 'update', memoryId: 'm2' } })],
+      });
+      expect(check({ action: 'none', memory: 'm1' })).toEqual({
+        ok: true,
+        value: [expect.objectContaining({ decision: { action: 'none', memoryId: 'm1' } })],
+      });
+      for (const extra of [{ action: 'add', memory: null }, { action: 'add', memory: 'm1' }, {}]) {
+        const checked = check(extra);
+        expect(checked.ok && checked.value[0]).not.toHaveProperty('decision');
+      }
+    });
+
+    it.each([
+      [{ action: 'update', memory: null }, 'memory must be the id of an existing memory'],
+      [{ action: 'none', memory: 'm9' }, 'memory must be the id of an existing memory'],
+      [{ action: 'merge', memory: 'm1' }, 'action is not one of add, update, none'],
+    ])('refuses %j', (extra, detail) => {
+      const checked = check(extra);
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.reason).toContain(detail);
+    });
+  });
 });

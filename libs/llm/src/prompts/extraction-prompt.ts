@@ -23,12 +23,21 @@ export function extractionPrompt(input: ExtractionInput): PromptMessages {
     recent_messages: input.recentMessages
       .slice(-MAX_RECENT_MESSAGES)
       .map((line) => ({ role: line.role, text: line.text, occurred_at: line.occurredAt })),
-    existing_memories: input.existingMemories.map((memory) => ({
+    existing_memories: input.existingMemories.map((memory, index) => ({
+      id: memoryRef(index),
       kind: memory.kind,
       content: memory.content,
     })),
   })}`;
   return { system, user };
+}
+
+/**
+ * The id an existing memory is shown with: short, so the model copies it right, and no stored id
+ * (an HMAC of the content) in the prompt. The answer's `memory` is read back through it.
+ */
+export function memoryRef(index: number): string {
+  return `m${index + 1}`;
 }
 
 /** "lundi 8 juin 2026 à 18:40 (UTC+2)": the weekday lets the model resolve "vendredi". */
