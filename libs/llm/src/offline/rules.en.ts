@@ -1,3 +1,4 @@
+import { CASUAL_FACTS_EN, CASUAL_PLANS_EN } from './casual-rules.en';
 import { type Clause, E, type Rule } from './rule';
 import { asSentence } from './text';
 import { toThirdPersonEn } from './third-person.en';
@@ -121,6 +122,8 @@ export const ENGLISH_RULES: readonly Rule[] = [
     pattern: re(`^(?:my|our) (?:${EVENT_NOUNS})${E}`),
     date: 'precise',
   },
+
+  ...CASUAL_PLANS_EN,
 
   // preferences
   {
@@ -316,6 +319,9 @@ export const ENGLISH_RULES: readonly Rule[] = [
     ),
     when: (clause) => /\p{Lu}/u.test(clause.core.slice(5)),
   },
+
+  // casual chat: what the user did, does every week, lives with (casual-rules.en.ts)
+  ...CASUAL_FACTS_EN,
 
   // context
   {

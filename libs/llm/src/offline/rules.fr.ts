@@ -1,3 +1,4 @@
+import { CASUAL_FACTS_FR, CASUAL_PLANS_FR } from './casual-rules.fr';
 import { type Clause, E, type Rule } from './rule';
 import { asSentence } from './text';
 import { toThirdPersonFr } from './third-person.fr';
@@ -128,6 +129,8 @@ export const FRENCH_RULES: readonly Rule[] = [
     pattern: re(`^(?:mon|ma|notre|mes|nos) (?:${EVENT_NOUNS})${E}`),
     date: 'precise',
   },
+
+  ...CASUAL_PLANS_FR,
 
   // preferences
   {
@@ -333,7 +336,7 @@ export const FRENCH_RULES: readonly Rule[] = [
     kind: 'fact',
     confidence: 0.85,
     pattern: re(
-      `^(?:je suis (?:allergique|intolérante?|diabétique|cœliaque|coeliaque|asthmatique|épileptique|daltonienne?|malentendante?|sourde?|aveugle|malvoyante?|végétarienne?|végétalienne?|vegan|végane|flexitarienne?|gauchère?|gaucher|dyslexique|autiste|non-fumeuse?|insomniaque|handicapée?|en fauteuil)|je ne (?:mange|bois) (?:pas|plus|jamais)|je mange (?:halal|casher|sans gluten|végétarien|vegan)|j'ai (?:une allergie|de l'asthme|du diabète|un handicap|le diabète|une maladie))`,
+      `^(?:je suis (?:allergique|intolérante?|diabétique|cœliaque|coeliaque|asthmatique|épileptique|daltonien(?:ne)?|malentendante?|sourde?|aveugle|malvoyante?|végétarien(?:ne)?|végétalien(?:ne)?|vegan|végane|flexitarien(?:ne)?|gauchère?|gaucher|dyslexique|autiste|non-fumeu(?:r|se)|insomniaque|handicapée?|en fauteuil)|je ne (?:mange|bois) (?:pas|plus|jamais)|je mange (?:halal|casher|sans gluten|végétarien|vegan)|j'ai (?:une allergie|de l'asthme|du diabète|un handicap|le diabète|une maladie))`,
     ),
   },
   {
@@ -372,6 +375,9 @@ export const FRENCH_RULES: readonly Rule[] = [
     ),
     when: (clause) => /\p{Lu}/u.test(clause.core.slice(10)),
   },
+
+  // casual chat: what the user did, does every week, lives with (casual-rules.fr.ts)
+  ...CASUAL_FACTS_FR,
 
   // context: the user's situation, which should colour the coming answers
   {

@@ -323,7 +323,7 @@ function replaceWord(token: string, lower: string): string {
 /** "Mon équipe utilise Scrum" → "L'équipe de l'utilisateur utilise Scrum". */
 function initialPossessive(text: string): { subject: string; rest: string } | undefined {
   const match =
-    /^(mon|ma|mes|notre|nos)\s+([\p{L}-]+(?:\s+(?:préférée?s?|favorie?s?|actuelle?s?|principale?s?|nouvelle|nouveau|ancienne?|maternelle|natale|meilleure?|petite?|grande?|aînée?|cadette?|date de naissance))?)(?=[\s,.!?]|$)/iu.exec(
+    /^(mon|ma|mes|notre|nos)\s+([\p{L}-]+(?:\s+(?:préférée?s?|favorie?s?|actuelle?s?|principale?s?|nouvelle|nouveau|ancien(?:ne)?|maternelle|natale|meilleure?|petite?|grande?|aînée?|cadette?|date de naissance))?)(?=[\s,.!?]|$)/iu.exec(
       text,
     );
   if (match === null) return undefined;
