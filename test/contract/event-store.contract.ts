@@ -257,11 +257,29 @@ export function eventStoreContract(factory: StoreFactory): void {
       await store.appendToStream(stream('alice', 'y'), [record('A2')], {
         expectedRevision: 'no_stream',
       });
-      await store.appendToStream(stream('alice', 'x'), [record('A3')], { expectedRevision: 0n });
-      const events = await store.readUserEvents(ws, 'alice');
+      const last = await store.appendToStream(stream('alice', 'x'), [record('A3')], {
+        expectedRevision: 0n,
+      });
+      // Read-your-writes: consistent with the last append (EventStoreDB's index trails appends).
+      const consistentThrough = last.position;
+      const events = await store.readUserEvents(ws, 'alice', { consistentThrough });
       expect(events.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
-      const later = await store.readUserEvents(ws, 'alice', { after: events[0]!.globalPosition });
+      const later = await store.readUserEvents(ws, 'alice', {
+        after: events[0]!.globalPosition,
+        consistentThrough,
+      });
       expect(later.map((e) => e.type)).toEqual(['A2', 'A3']);
+      const page = await store.readUserEvents(ws, 'alice', {
+        after: events[0]!.globalPosition,
+        maxCount: 1,
+        consistentThrough,
+      });
+      expect(page.map((e) => e.type)).toEqual(['A2']);
+      const scanned = await store.readUserEvents(ws, 'alice', {
+        consistentThrough,
+        whenBehind: 'scan',
+      });
+      expect(scanned.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
     });
   });
 

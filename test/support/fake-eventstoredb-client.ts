@@ -291,13 +291,27 @@ export class FakeEventStoreDbClient {
       }
       this.live.push(entry);
     }
-    return Object.assign(stream, {
+    const subscription = Object.assign(stream, {
       unsubscribe: () => {
         this.live.splice(this.live.indexOf(entry), 1);
         stream.end();
         return Promise.resolve();
       },
     });
+    // A filtered subscription reports how far the server has searched, here once caught up.
+    const head = this.log.at(-1);
+    const checkpointReached = options.filter?.checkpointReached;
+    if (!failure && head !== undefined && checkpointReached !== undefined) {
+      setImmediate(() => {
+        if (!stream.writableEnded) {
+          void checkpointReached(subscription, {
+            commit: head.position,
+            prepare: head.position,
+          });
+        }
+      });
+    }
+    return subscription;
   }
 
   tombstoneStream(streamId: string) {

@@ -65,6 +65,13 @@ export type ReadUserEventsOptions = Readonly<{
    * throws UserEventsBehindError rather than answer short; the others answer at once.
    */
   consistentThrough?: bigint;
+  /**
+   * What such a store does when its index has not reached `consistentThrough`: `wait` (the
+   * default, see above), or `scan` at once the global log after what the index holds, on the
+   * server (a read bound by the lag, not by the store): erasure, which must find every stream of
+   * the user whatever the lag.
+   */
+  whenBehind?: 'wait' | 'scan';
 }>;
 
 export type SubscribeOptions = Readonly<{

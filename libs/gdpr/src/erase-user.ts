@@ -44,7 +44,13 @@ export async function eraseUser(
   await deps.keys.destroyKey(workspaceId, userId);
   const streams = new Set<string>();
   for (let after: bigint | 'start' = 'start'; ;) {
-    const page = await deps.store.readUserEvents(workspaceId, userId, { after, maxCount: 1000 });
+    // Every stream up to the erasure record, whatever the lag of a store's per-user index.
+    const page = await deps.store.readUserEvents(workspaceId, userId, {
+      after,
+      maxCount: 1000,
+      consistentThrough: result.position,
+      whenBehind: 'scan',
+    });
     for (const event of page) if (event.streamId !== record) streams.add(event.streamId);
     const last = page.at(-1);
     if (!last) break;

@@ -76,7 +76,10 @@ export async function writeWithBackpressure(out: Writable, chunk: string): Promi
 }
 
 export type ExportOptions = Readonly<{
-  /** Export the events up to this global position (inclusive): the head when the export started. */
+  /**
+   * Export the events up to this global position (inclusive): the audit record of this export, one
+   * of the user's own events, which every page's read is consistent with (read-your-writes).
+   */
   through: bigint;
   pageSize?: number;
   /** Called after each page is written, with the number of events written so far. */
@@ -100,7 +103,11 @@ export async function writeUserExport(
 ): Promise<ExportResult> {
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   const read = (after: bigint | 'start') =>
-    deps.store.readUserEvents(workspaceId, userId, { after, maxCount: pageSize });
+    deps.store.readUserEvents(workspaceId, userId, {
+      after,
+      maxCount: pageSize,
+      consistentThrough: options.through,
+    });
   let events = 0;
   let bytes = 0;
   let next: Promise<RecordedEvent[]> | undefined = read('start');

@@ -119,6 +119,7 @@ export class AuditController {
       const page = await this.store.readUserEvents(workspaceId, userId, {
         after,
         maxCount: EXPORT_PAGE_SIZE,
+        consistentThrough: through,
       });
       for (const recorded of page) {
         if (recorded.globalPosition > through) break;

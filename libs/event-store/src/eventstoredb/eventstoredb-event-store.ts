@@ -9,6 +9,7 @@ import {
   RUNNING,
   START,
   STREAM_EXISTS,
+  streamNameFilter,
 } from '@eventstore/db-client';
 import type {
   AppendExpectedRevision,
@@ -45,6 +46,7 @@ import {
 import {
   collect,
   firstRevisionAfter,
+  lastLinkedPosition,
   readLinks,
   waitForLink,
   type WaitBounds,
@@ -60,7 +62,7 @@ import {
   toVisibleEvent,
   type ForeignEventHandler,
 } from './engram-events';
-import { toPhysicalStreamName, userCategoryStream } from './physical-stream-name';
+import { toPhysicalStreamName, userCategory, userCategoryStream } from './physical-stream-name';
 import { untilAborted } from './until-aborted';
 
 const READ_PAGE_SIZE = 1000;
@@ -220,7 +222,9 @@ export class EventStoreDbEventStore implements EventStore {
   /**
    * From the user's `$ce-…` category stream (links in `$all` order, written by `$by_category` a
    * little after the appends, missing until the user's first event): each page starts at the first
-   * link past `after` (a binary search over link revisions), not at the start of the stream.
+   * link past `after` (a binary search over link revisions), not at the start of the stream. With
+   * `consistentThrough`, waits for the links to get there; with `whenBehind: 'scan'`, reads what
+   * they lack from `$all` instead, filtered on the server by the user's stream prefix.
    */
   async readUserEvents(
     workspaceId: string,
@@ -228,39 +232,24 @@ export class EventStoreDbEventStore implements EventStore {
     options: ReadUserEventsOptions = {},
   ): Promise<RecordedEvent[]> {
     const stream = userCategoryStream(workspaceId, userId);
-    if (options.consistentThrough !== undefined) {
-      const linked = await waitForLink(
-        this.client,
-        stream,
-        options.consistentThrough,
-        this.categoryWait,
-      );
-      if (!linked.reached) {
-        throw new UserEventsBehindError(
-          workspaceId,
-          userId,
-          options.consistentThrough,
-          linked.last,
-          linked.waitedMs,
-        );
-      }
-    }
+    const through = options.consistentThrough;
     const after = options.after === undefined || options.after === 'start' ? -1n : options.after;
     const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
-    const events: RecordedEvent[] = [];
-    if (limit <= 0) return events;
-    let fromRevision = after < 0n ? 0n : await firstRevisionAfter(this.client, stream, after);
-    for (;;) {
-      const page = await readLinks(this.client, stream, fromRevision, READ_PAGE_SIZE);
-      for (const resolved of page) {
-        fromRevision = linkRevision(resolved) + 1n;
-        const event = toVisibleEvent(resolved.event, undefined, this.onForeignEvent);
-        if (event === undefined || event.globalPosition <= after) continue;
-        events.push(event);
-        if (events.length >= limit) return events;
-      }
-      if (page.length < READ_PAGE_SIZE) return events;
+    if (through === undefined) return this.readLinkedEvents(stream, after, limit);
+    if (options.whenBehind === 'scan') {
+      // Whatever the links miss is after the last one linked now: read the links, then the rest.
+      const linkedUpTo = (await lastLinkedPosition(this.client, stream)) ?? -1n;
+      const linked = await this.readLinkedEvents(stream, after, limit);
+      const covered = [after, linkedUpTo, linked.at(-1)?.globalPosition ?? -1n].reduce(max);
+      if (linked.length >= limit || covered >= through) return linked;
+      const prefix = `${userCategory(workspaceId, userId)}-`;
+      return [...linked, ...(await this.scanAll(prefix, covered, through, limit - linked.length))];
     }
+    const linked = await waitForLink(this.client, stream, through, this.categoryWait);
+    if (!linked.reached) {
+      throw new UserEventsBehindError(workspaceId, userId, through, linked.last, linked.waitedMs);
+    }
+    return this.readLinkedEvents(stream, after, limit);
   }
 
   async deleteStream(streamId: string): Promise<void> {
@@ -346,6 +335,60 @@ export class EventStoreDbEventStore implements EventStore {
       const event = toVisibleEvent(resolved.event, options.filter, this.onForeignEvent);
       if (event !== undefined) yield event;
     }
+  }
+
+  private async readLinkedEvents(
+    stream: string,
+    after: bigint,
+    limit: number,
+  ): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    if (limit <= 0) return events;
+    let fromRevision = after < 0n ? 0n : await firstRevisionAfter(this.client, stream, after);
+    for (;;) {
+      const page = await readLinks(this.client, stream, fromRevision, READ_PAGE_SIZE);
+      for (const resolved of page) {
+        fromRevision = linkRevision(resolved) + 1n;
+        const event = toVisibleEvent(resolved.event, undefined, this.onForeignEvent);
+        if (event === undefined || event.globalPosition <= after) continue;
+        events.push(event);
+        if (events.length >= limit) return events;
+      }
+      if (page.length < READ_PAGE_SIZE) return events;
+    }
+  }
+
+  /**
+   * The events of streams starting with `physicalPrefix` after `after` up to `through`, from `$all`
+   * through a subscription the server filters (reads cannot filter in client 6.x): it ends at the
+   * first event or checkpoint at or past `through`, or when `limit` events were read.
+   */
+  private async scanAll(
+    physicalPrefix: string,
+    after: bigint,
+    through: bigint,
+    limit: number,
+  ): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    const done = new AbortController();
+    const subscription = this.client.subscribeToAll({
+      fromPosition: positionAfter(after < 0n ? 'start' : after) ?? START,
+      resolveLinkTos: false,
+      filter: streamNameFilter({
+        prefixes: [physicalPrefix],
+        checkpointReached: (_, position) => {
+          if (position.commit >= through) done.abort();
+        },
+      }),
+    });
+    for await (const resolved of untilAborted(subscription, done.signal)) {
+      const position = resolved.event?.position?.commit;
+      if (position === undefined || position <= after) continue;
+      const event = toVisibleEvent(resolved.event, undefined, this.onForeignEvent);
+      if (event !== undefined && position <= through) events.push(event);
+      if (position >= through || events.length >= limit) break;
+    }
+    return events;
   }
 
   private async readStreamOrThrow(
@@ -462,6 +505,10 @@ function isAfter(position: Position, cursor: Position | undefined): boolean {
 }
 
 function ignore(): void {}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
 
 function linkRevision(resolved: EsdbResolvedEvent): bigint {
   const record = resolved.link ?? resolved.event;

@@ -321,6 +321,69 @@ describe('EventStoreDbEventStore (fake client)', () => {
       ).rejects.toBeInstanceOf(UserEventsBehindError);
     });
 
+    it("with whenBehind 'scan', reads what the links lack from $all at once, filtered on the server", async () => {
+      const { client, store } = setUp();
+      client.category.immediate = false;
+      const a = await store.appendToStream('ws/u/memory/a', [record()], {
+        expectedRevision: 'any',
+      });
+      await store.appendToStream('ws/other/memory/a', [record()], { expectedRevision: 'any' });
+      await store.appendToStream('ws/u/memory/b', [record(), record()], {
+        expectedRevision: 'any',
+      });
+      const erased = await store.appendToStream('ws/u/erasure/record', [record()], {
+        expectedRevision: 'any',
+      });
+      client.catchUp(a.position); // only the first event is linked
+
+      const started = Date.now();
+      const found = await store.readUserEvents('ws', 'u', {
+        consistentThrough: erased.position,
+        whenBehind: 'scan',
+      });
+      expect(Date.now() - started).toBeLessThan(FAST_WAIT.timeoutMs);
+      expect(found.map((e) => e.streamId)).toEqual([
+        'ws/u/memory/a',
+        'ws/u/memory/b',
+        'ws/u/memory/b',
+        'ws/u/erasure/record',
+      ]);
+      expect(client.subscriptions.at(-1)!.filter).toMatchObject({
+        filterOn: 'streamName',
+        prefixes: ['u/ws/u-'],
+      });
+      expect(client.subscriptions.at(-1)!.stream.writableEnded).toBe(true);
+
+      // Page by page, as erasure reads: the same events, each once.
+      const paged: RecordedEvent[] = [];
+      for (let after: bigint | 'start' = 'start'; ;) {
+        const page = await store.readUserEvents('ws', 'u', {
+          after,
+          maxCount: 1,
+          consistentThrough: erased.position,
+          whenBehind: 'scan',
+        });
+        if (page.length === 0) break;
+        paged.push(...page);
+        after = page.at(-1)!.globalPosition;
+      }
+      expect(positions(paged)).toEqual(positions(found));
+    });
+
+    it("with whenBehind 'scan' and projections stopped, still finds every event", async () => {
+      const { client, store } = setUp();
+      client.category.status = 'Stopped';
+      await store.appendToStream('ws/u/memory/a', [record()], { expectedRevision: 'any' });
+      const last = await store.appendToStream('ws/u/memory/b', [record()], {
+        expectedRevision: 'any',
+      });
+      const found = await store.readUserEvents('ws', 'u', {
+        consistentThrough: last.position,
+        whenBehind: 'scan',
+      });
+      expect(found.map((e) => e.streamId)).toEqual(['ws/u/memory/a', 'ws/u/memory/b']);
+    });
+
     it('pages from where the previous page ended: the cost follows the events read, not their square', async () => {
       const { client, store } = setUp();
       const count = 5000;
