@@ -22,6 +22,7 @@ import {
   extractionReactor,
   readModelPolicies,
   memoryCapReactor,
+  supersessionReactor,
   regenerateIdentityCards,
   runDeferredLlmWork,
   summaryReactor,
@@ -58,6 +59,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   private store: EventStore | undefined;
   private feed: SharedEventFeed | undefined;
   private dataSource: DataSource | undefined;
+  private leaseDataSource: DataSource | undefined;
   private coordinator: LeaseCoordinator | undefined;
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
@@ -137,12 +139,16 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
           return { name, run: (signal: AbortSignal) => runner.run(signal) };
         }),
       ),
-      ...[extractionReactor(deps), summaryReactor(deps), memoryCapReactor(deps)].flatMap(
-        (reactor) =>
-          slices(partitionCount).map((slice) => {
-            const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor, { slice });
-            return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
-          }),
+      ...[
+        extractionReactor(deps),
+        supersessionReactor(deps),
+        summaryReactor(deps),
+        memoryCapReactor(deps),
+      ].flatMap((reactor) =>
+        slices(partitionCount).map((slice) => {
+          const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor, { slice });
+          return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
+        }),
       ),
       this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), (signal) =>
         regenerateIdentityCards(deps, identityCardDebounce, signal),
@@ -153,7 +159,15 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         runDeferredLlmWork(deps, signal),
       ),
     ];
-    this.coordinator = new LeaseCoordinator(this.dataSource, partitions, {
+    // The leases have a connection of their own: behind the runners' queries in the shared pool, a
+    // renewal could wait past the lease's end, and a newcomer took a minute to take its partitions.
+    this.leaseDataSource = await createDataSource(
+      this.runtime.projectorUrl,
+      [],
+      1,
+      'engram-worker-leases',
+    ).initialize();
+    this.coordinator = new LeaseCoordinator(this.leaseDataSource, partitions, {
       workerId: this.workerId,
       ttlSeconds: this.runtime.config.leaseTtlSeconds,
       onChange: ({ partition, kind }) => this.logger.log(`${partition}: lease ${kind}`),
@@ -177,6 +191,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     this.feed?.close();
     await this.store?.close();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+    if (this.leaseDataSource?.isInitialized) await this.leaseDataSource.destroy();
   }
 
   /** A scheduled job: runs now (catching up after downtime), then every `seconds`, while leased. */

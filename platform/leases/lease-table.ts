@@ -67,25 +67,34 @@ export const leaseTable = {
   },
 
   /**
-   * Takes a free lease; false when another worker got it first. The row is locked FOR UPDATE first,
-   * which waits for the projection batches still in flight under the previous holder (see `heldBy`).
+   * Takes those of `names` that are free, in one statement; returns the ones taken (another worker
+   * may have got some first). The rows are locked FOR UPDATE first (in name order, so two workers
+   * never deadlock), which waits for the projection batches still in flight under the previous
+   * holder (see `heldBy`); a row taken meanwhile by another worker is no longer free once unlocked.
    */
-  async acquire(sql: Sql, workerId: string, name: string, ttlSeconds: number): Promise<boolean> {
+  async acquire(
+    sql: Sql,
+    workerId: string,
+    names: readonly string[],
+    ttlSeconds: number,
+  ): Promise<string[]> {
+    if (names.length === 0) return [];
     const rows = await sql.query<{ name: string }[]>(
       `WITH free AS (
          SELECT name FROM worker_leases
-         WHERE name = $2 AND (holder IS NULL OR expires_at <= now())
+         WHERE name = ANY($2::text[]) AND (holder IS NULL OR expires_at <= now())
+         ORDER BY name
          FOR UPDATE
        ), acquired AS (
          UPDATE worker_leases
          SET holder = $1, expires_at = now() + make_interval(secs => $3),
              generation = generation + 1, acquired_at = now()
-         WHERE name IN (SELECT name FROM free)
+         WHERE name IN (SELECT name FROM free) AND (holder IS NULL OR expires_at <= now())
          RETURNING name
        ) SELECT name FROM acquired`,
-      [workerId, name, ttlSeconds],
+      [workerId, names, ttlSeconds],
     );
-    return rows.length === 1;
+    return rows.map((row) => row.name);
   },
 
   async release(sql: Sql, workerId: string, names: readonly string[]): Promise<void> {

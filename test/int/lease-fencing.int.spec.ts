@@ -55,12 +55,12 @@ describe('projection batches are fenced by their lease', () => {
   });
 
   it('writes nothing for a worker whose lease was taken over', async () => {
-    expect(await leaseTable.acquire(projector, 'a', PARTITION, 60)).toBe(true);
+    expect(await leaseTable.acquire(projector, 'a', [PARTITION], 60)).toEqual([PARTITION]);
     const first = await batchInFlight('a');
     await first.commit();
     expect(first.outcome).toBe('advanced');
     await expireLease();
-    expect(await leaseTable.acquire(projector, 'b', PARTITION, 60)).toBe(true);
+    expect(await leaseTable.acquire(projector, 'b', [PARTITION], 60)).toEqual([PARTITION]);
     const late = await batchInFlight('a');
     await late.commit();
     expect(late.outcome).toBe('fenced');
@@ -72,8 +72,8 @@ describe('projection batches are fenced by their lease', () => {
     expect(await leaseTable.renew(projector, 'b', [PARTITION], 60)).toEqual(new Set([PARTITION]));
     await expireLease();
     let taken: boolean | undefined;
-    const takeover = leaseTable.acquire(projector, 'c', PARTITION, 60).then((won) => {
-      taken = won;
+    const takeover = leaseTable.acquire(projector, 'c', [PARTITION], 60).then((won) => {
+      taken = won.includes(PARTITION);
     });
     await sleep(300);
     expect(taken).toBeUndefined();
