@@ -10,6 +10,7 @@ import {
 } from '@engram/event-store';
 import {
   ParkingLot,
+  SKIPPED_CHECKPOINT_FLUSH_MS,
   USER_ERASED,
   WHOLE,
   backoffMs,
@@ -134,7 +135,18 @@ export class ReactorRunner {
     await this.lot.load(this.deps.dataSource.manager);
     const feed = this.deps.feed;
     if (!feed) return this.subscribe(after, signal);
+    // Behind `after` while batches with nothing for this partition were passed without a write.
+    let stored = after;
+    let skippedSince: number | undefined;
     while (!signal.aborted) {
+      if (
+        stored < after &&
+        (!feed.hasEventsAfter(after) || Date.now() - skippedSince! >= SKIPPED_CHECKPOINT_FLUSH_MS)
+      ) {
+        await writeCheckpoint(this.deps.dataSource.manager, this.name, after);
+        stored = after;
+        skippedSince = undefined;
+      }
       await this.retryDue(after, signal);
       // Woken for the next automatic try of a parked event, if one is pending.
       const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
@@ -142,9 +154,22 @@ export class ReactorRunner {
         wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
       const events = await feed.follow(after, until, BATCH_SIZE);
       if (events.length === 0) continue;
-      await this.reactTo(events, signal);
+      if (this.concerns(events)) {
+        await this.reactTo(events, signal);
+        stored = events.at(-1)!.globalPosition;
+        skippedSince = undefined;
+      } else skippedSince ??= Date.now();
       after = events.at(-1)!.globalPosition;
     }
+  }
+
+  /** Something in the batch for this partition: an event of its owners it handles, an erasure, a decision. */
+  private concerns(events: readonly RecordedEvent[]): boolean {
+    return events.some(
+      (event) =>
+        this.lot.decisionOf(event) !== undefined ||
+        ((this.handled.has(event.type) || event.type === USER_ERASED) && this.lot.owns(event)),
+    );
   }
 
   /** The automatic tries now due: each parked owner's events reacted to again, up to `through`. */

@@ -65,6 +65,13 @@ export type RunnerOptions = Readonly<{
   attemptsBeforeParking?: number;
 }>;
 
+/**
+ * How long at most a partition leaves its stored checkpoint behind the batches it skipped (none of
+ * its events in them) while more events are already buffered; at the head of the log it writes at
+ * once. Waits in this process see the skipped position at once (CommittedCheckpoints).
+ */
+export const SKIPPED_CHECKPOINT_FLUSH_MS = 50;
+
 export class PartitionLostError extends Error {
   override readonly name = 'PartitionLostError';
   constructor(projection: string) {
@@ -181,23 +188,66 @@ export class ProjectionRunner {
     onProgress: () => void,
   ): Promise<void> {
     let checkpoint = await this.restart(this.deps.dataSource.manager);
+    // The stored checkpoint: behind `checkpoint` while batches with nothing of this partition were
+    // skipped without a write (most batches, for a projection of rare events).
+    let stored = checkpoint;
+    let skippedSince: number | undefined;
     this.deps.committed?.started(this.name, checkpoint);
     while (!signal.aborted) {
-      const retried = await this.retryDue(checkpoint);
+      const retried = await this.retryDue(stored);
       if (retried === undefined) return;
+      if (
+        stored < checkpoint &&
+        (!feed.hasEventsAfter(checkpoint) ||
+          Date.now() - skippedSince! >= SKIPPED_CHECKPOINT_FLUSH_MS)
+      ) {
+        if (!(await this.advanceAlone(stored, checkpoint))) return;
+        stored = checkpoint;
+      }
       // Woken for the next automatic try of a parked event, if one is pending.
       const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
       const until =
         wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
       const batch = await feed.follow(checkpoint, until, this.options.batchSize);
       if (batch.length === 0) continue;
-      const next = await this.step(feed, batch, checkpoint);
+      if (!this.concerns(batch)) {
+        checkpoint = batch.at(-1)!.globalPosition;
+        skippedSince ??= Date.now();
+        onProgress();
+        this.deps.committed?.committed(this.name, checkpoint, false);
+        continue;
+      }
+      // The batch's write moves the stored checkpoint past the skipped batches too.
+      const next = await this.step(feed, batch, stored);
       if (next === undefined) return;
       const rowsChanged = batch.some((event) => event.globalPosition <= next && this.mine(event));
-      checkpoint = next;
+      checkpoint = stored = next;
+      skippedSince = undefined;
       onProgress();
       this.deps.committed?.committed(this.name, checkpoint, rowsChanged);
     }
+  }
+
+  /**
+   * The batch holds an event of this partition's owners the projection is fed (a held owner's too:
+   * its retry reads the owner's events up to the stored checkpoint), or an operator's decision.
+   */
+  private concerns(batch: readonly RecordedEvent[]): boolean {
+    return batch.some(
+      (event) =>
+        (this.handled.has(event.type) && this.lot.owns(event)) ||
+        this.lot.decisionOf(event) !== undefined,
+    );
+  }
+
+  /** The checkpoint moved over skipped batches, nothing else written; false when it had moved. */
+  private async advanceAlone(from: bigint, to: bigint): Promise<boolean> {
+    const advance = this.advance(from, to);
+    const outcome = this.deps.committer
+      ? await this.deps.committer.advance(advance)
+      : (await advanceCheckpoints(this.deps.dataSource.manager, [advance]))[0]!;
+    if (outcome === 'fenced') throw new PartitionLostError(this.name);
+    return outcome === 'advanced';
   }
 
   /**

@@ -82,6 +82,14 @@ export class SharedEventFeed {
     return [];
   }
 
+  /**
+   * Events after `position` are already here (buffered): a consumer that deferred work can go on
+   * without waiting for the store. False at the head of the log, or before a page is read.
+   */
+  hasEventsAfter(position: bigint): boolean {
+    return (this.pages.eventsAfter(position, 1)?.length ?? 0) > 0;
+  }
+
   /** The event decoded once for all consumers (the same objects reach every nearby consumer). */
   decode(event: RecordedEvent): Promise<DecodedEvent> {
     let decoding = this.decoded.get(event);
