@@ -12,9 +12,11 @@ export type KeyStoreOptions = Readonly<{
    */
   cacheSize?: number;
   /**
-   * How long a cached live key is served before this process checks again that it was not destroyed
-   * (by another process). Default 5 s. This is the bound: after `destroyKey` commits elsewhere, this
-   * process may still seal or open with that key for at most `ttlMs`.
+   * How long cached live keys are served before this process checks again that they were not
+   * destroyed (by another process): one query for all of them, the keys destroyed since the last
+   * check, rather than one per key (a worker replaying the log re-checked every user's key every
+   * `ttlMs`). Default 5 s. This is the bound: after `destroyKey` commits elsewhere, this process may
+   * still seal or open with that key for at most `ttlMs`.
    */
   ttlMs?: number;
   /** Milliseconds clock (tests). */
@@ -30,12 +32,17 @@ export type RewrapResult = Readonly<{
   destroyed: number;
 }>;
 
-type Entry =
-  Readonly<{ state: 'live'; key: Buffer; checkedAt: number }> | Readonly<{ state: 'destroyed' }>;
+type Entry = Readonly<{ state: 'live'; key: Buffer }> | Readonly<{ state: 'destroyed' }>;
 
 type KeyRow = { wrapped_key: Buffer | null; key_version: number };
 
 const REWRAP_PAGE = 1000;
+
+/**
+ * A destruction commits a moment after its `destroyed_at` (the transaction's start): each check
+ * looks back this far before the previous one, so none falls between two checks.
+ */
+const DESTROYED_LOOKBACK = '1 minute';
 
 /**
  * The data keys of the owners (workspace, user), in the `data_keys` table, wrapped by the master key.
@@ -43,8 +50,9 @@ const REWRAP_PAGE = 1000;
  * - A key is created on first write (INSERT … ON CONFLICT DO NOTHING, then SELECT: two processes
  *   creating the same owner's key at once end up with the one that was inserted first).
  * - Keys are cached (LRU, bounded). A destroyed key is never served from the cache: `destroyKey`
- *   replaces this process's entry with a tombstone at once; other processes check a cached key again
- *   once it is older than `ttlMs` (default 5 s) and whenever a payload fails to open with it.
+ *   replaces this process's entry with a tombstone at once; other processes ask which keys were
+ *   destroyed since their last check once it is older than `ttlMs` (default 5 s; one query for the
+ *   whole cache), and look a key up again whenever a payload fails to open with it.
  * - Destruction is final: the row stays with `wrapped_key` null as a tombstone, so no new key is
  *   created for that owner and writing their personal data fails (`DataKeyDestroyedError`).
  */
@@ -53,6 +61,11 @@ export class KeyStore {
   private readonly pending = new Map<string, Promise<Entry | undefined>>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  /** This process's clock when the last check of destroyed keys was sent (or the store was made). */
+  private checkedAt: number;
+  /** The database's clock at the last check; undefined before the first (which reads every tombstone). */
+  private checkedSince: Date | undefined;
+  private checking: Promise<void> | undefined;
   private master: Buffer;
   private version: number;
 
@@ -67,6 +80,7 @@ export class KeyStore {
     this.cache = new LruCache(options.cacheSize ?? 100_000);
     this.ttlMs = options.ttlMs ?? 5_000;
     this.now = options.now ?? Date.now;
+    this.checkedAt = this.now();
   }
 
   /** The owner's key, created if they have none yet. Throws `DataKeyDestroyedError` after erasure. */
@@ -154,15 +168,19 @@ export class KeyStore {
     const id = cacheId(workspaceId, userId);
     const cached = this.cache.get(id);
     if (cached?.state === 'destroyed') return cached;
-    if (cached && this.now() - cached.checkedAt < this.ttlMs) return cached;
+    if (cached && this.now() - this.checkedAt < this.ttlMs) return cached;
+    if (cached) {
+      await this.checkDestroyed();
+      // Tombstoned by the check, or still live (unless the cache let it go meanwhile).
+      const checked = this.cache.peek(id);
+      if (checked) return checked;
+    }
     const flight = `${create ? 'w' : 'r'}\u0000${id}`;
     let pending = this.pending.get(flight);
     if (!pending) {
-      pending = (
-        cached
-          ? this.recheck(id, workspaceId, userId, cached)
-          : this.load(id, workspaceId, userId, create)
-      ).finally(() => this.pending.delete(flight));
+      pending = this.load(id, workspaceId, userId, create).finally(() =>
+        this.pending.delete(flight),
+      );
       this.pending.set(flight, pending);
     }
     return pending;
@@ -185,7 +203,7 @@ export class KeyStore {
         [workspaceId, userId, wrapKey(this.master, dataKey, workspaceId, userId), this.version],
       );
       if (inserted.rowCount === 1) {
-        return this.remember(id, { state: 'live', key: dataKey, checkedAt: this.now() });
+        return this.remember(id, { state: 'live', key: dataKey });
       }
       // Another process (or store) inserted it first: theirs is the key.
       row = await this.select(workspaceId, userId);
@@ -195,23 +213,37 @@ export class KeyStore {
     return this.remember(id, {
       state: 'live',
       key: this.unwrap(row.wrapped_key, row.key_version, workspaceId, userId),
-      checkedAt: this.now(),
     });
   }
 
-  /** A cached live key past its TTL: still live? (A missing row counts as destroyed: never serve it.) */
-  private async recheck(
-    id: string,
-    workspaceId: string,
-    userId: string,
-    cached: Extract<Entry, { state: 'live' }>,
-  ): Promise<Entry> {
-    const { rows } = await this.pool.query<{ live: boolean }>(
-      'SELECT wrapped_key IS NOT NULL AS live FROM data_keys WHERE workspace_id = $1 AND user_id = $2',
-      [workspaceId, userId],
-    );
-    if (rows[0]?.live !== true) return this.remember(id, { state: 'destroyed' });
-    return this.remember(id, { ...cached, checkedAt: this.now() });
+  /**
+   * The keys destroyed since the last check (by any process) are tombstoned in the cache: one query,
+   * shared by every lookup that finds the cache past `ttlMs`. A missing row is no concern here: rows
+   * are never deleted (a destroyed key keeps its tombstone row).
+   */
+  private checkDestroyed(): Promise<void> {
+    this.checking ??= (async () => {
+      const sentAt = this.now();
+      const { rows } = await this.pool.query<{
+        checked: Date;
+        workspaces: string[] | null;
+        users: string[] | null;
+      }>(
+        `SELECT now() AS checked, array_agg(workspace_id) AS workspaces, array_agg(user_id) AS users
+           FROM data_keys
+          WHERE wrapped_key IS NULL
+            AND ($1::timestamptz IS NULL OR destroyed_at >= $1::timestamptz - interval '${DESTROYED_LOOKBACK}')`,
+        [this.checkedSince ?? null],
+      );
+      const { checked, workspaces, users } = rows[0]!;
+      (workspaces ?? []).forEach((workspaceId, i) => {
+        const id = cacheId(workspaceId, users![i]!);
+        if (this.cache.peek(id)) this.cache.set(id, { state: 'destroyed' });
+      });
+      this.checkedSince = checked;
+      this.checkedAt = sentAt;
+    })().finally(() => (this.checking = undefined));
+    return this.checking;
   }
 
   private async select(workspaceId: string, userId: string): Promise<KeyRow | undefined> {
