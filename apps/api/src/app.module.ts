@@ -6,6 +6,7 @@ import { AuthGuard } from '@engram/auth';
 import { httpLoggingParams } from '@engram/observability';
 import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/platform';
 import { HealthModule } from './health/health.module';
+import { DeclaredQueryGuard } from './http/declared-query.guard';
 import { ErrorFilter } from './http/error.filter';
 import { TraceIdInterceptor } from './http/trace-id.interceptor';
 import { MetricsModule } from './metrics/metrics.module';
@@ -51,6 +52,8 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After AuthGuard: a 401 or 403 before the 400 of an undeclared query parameter.
+        { provide: APP_GUARD, useClass: DeclaredQueryGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: TraceIdInterceptor },
         ...(runtime.config.runWorker ? [BackgroundWorker] : []),
