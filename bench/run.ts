@@ -6,20 +6,23 @@ import { lagScenario } from './scenarios/lag';
 import { llmEconomyScenario } from './scenarios/llm-economy';
 import { memoryScenario } from './scenarios/memory';
 import { rebuildScenario } from './scenarios/rebuild';
+import { scaleScenario } from './scenarios/scale';
 import { waitForCheckpoints } from './support/checkpoints';
 import { settleDatabase } from './support/settle-database';
-import {
-  closeMainStore,
-  createMainStore,
-  runWorkers,
-  type MainStore,
-} from './support/main-store';
+import { closeMainStore, createMainStore, runWorkers, type MainStore } from './support/main-store';
 import { parseOptions, type BenchOptions, type ScenarioName } from './support/options';
 import type { ScenarioResult } from './support/result';
 import { writeResults } from './support/results-file';
 import { renderTable } from './support/table';
 
-const ON_MAIN_STORE: readonly ScenarioName[] = ['rebuild', 'context', 'export', 'append', 'lag'];
+const ON_MAIN_STORE: readonly ScenarioName[] = [
+  'rebuild',
+  'context',
+  'export',
+  'append',
+  'lag',
+  'scale',
+];
 
 function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
@@ -62,6 +65,8 @@ async function runOnMainStore(
     if (selected('export')) await timed('export', results, () => exportScenario(store, options));
     if (selected('append')) await timed('append', results, () => appendScenario(store, options));
     if (selected('lag')) await timed('lag', results, () => lagScenario(store, options));
+    // Last: it stops the workers.
+    if (selected('scale')) await timed('scale', results, () => scaleScenario(store, options));
     results.memory = memoryScenario(store);
     results.seed = {
       measurements: [],

@@ -184,13 +184,13 @@ export type PartitionCost = Readonly<{
    * events of the owners it does not hold, so a batch moves all of them (in one statement per worker).
    */
   checkpointUpdatesPerBatch: number;
-  /** Lease renewals per second: each held lease is renewed every third of the lease period. */
+  /** Lease rows renewed per second: each worker renews the leases it holds at each balance. */
   renewalsPerSecond: number;
   /** Checkpoints a read with `minPosition` spanning every owner (the admins' queue) waits for, per read model. */
   checkpointsPerEveryOwnerWait: number;
 }>;
 
-export function partitionCost(layout: LeaseLayout, leaseTtlSeconds: number): PartitionCost {
+export function partitionCost(layout: LeaseLayout, balanceSeconds: number): PartitionCost {
   const leases = leaseCount(layout);
   const checkpointRows = layout.partitionedConsumers * layout.partitions;
   return {
@@ -198,7 +198,7 @@ export function partitionCost(layout: LeaseLayout, leaseTtlSeconds: number): Par
     leases,
     checkpointRows,
     checkpointUpdatesPerBatch: checkpointRows,
-    renewalsPerSecond: leases / (leaseTtlSeconds / 3),
+    renewalsPerSecond: leases / balanceSeconds,
     checkpointsPerEveryOwnerWait: layout.partitions,
   };
 }

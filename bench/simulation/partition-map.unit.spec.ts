@@ -65,7 +65,8 @@ describe('the lease map of many workers', () => {
   });
 
   it('counts what a partition count costs the database', () => {
-    expect(partitionCost({ ...LAYOUT, partitions: 4 }, 15)).toEqual({
+    // A balance every 5 s: a third of the default 15 s lease.
+    expect(partitionCost({ ...LAYOUT, partitions: 4 }, 5)).toEqual({
       partitions: 4,
       leases: 72,
       checkpointRows: 68,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['append', 'rebuild', 'context', 'lag', 'export', 'llm'] as const;
+export const SCENARIOS = ['append', 'rebuild', 'context', 'lag', 'export', 'llm', 'scale'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Sizes and durations of one run: the full run of the issue, or a tiny smoke run for the tests. */

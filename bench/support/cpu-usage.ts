@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks (/proc/stat; zeros elsewhere). */
+export function machineCpu(): Readonly<{ busy: number; total: number }> {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+    const ticks = fields.map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the time no CPU worked.
+    return { busy: total - ticks[3]! - (ticks[4] ?? 0), total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Share of the machine's CPU time that was busy between two readings (1 = every core, all along). */
+export function busyShare(
+  before: ReturnType<typeof machineCpu>,
+  after: ReturnType<typeof machineCpu>,
+): number {
+  const total = after.total - before.total;
+  return total > 0 ? (after.busy - before.busy) / total : Number.NaN;
+}
+
+let ticksPerSecond: number | undefined;
+
+/**
+ * CPU seconds (user + system) each of the processes `pids` used so far, by pid: the PostgreSQL
+ * backends of a pool, when the server runs on this machine. A process that cannot be read (gone,
+ * or on another machine) is left out.
+ */
+export function processCpuSeconds(pids: readonly number[]): Map<number, number> {
+  ticksPerSecond ??= clockTicks();
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command name in parentheses: state is field 3, utime 14 and stime 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds used between two readings by the processes read both times; NaN when none was. */
+export function cpuSecondsBetween(
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): number {
+  let total = 0;
+  let read = 0;
+  for (const [pid, seconds] of after) {
+    const earlier = before.get(pid);
+    if (earlier === undefined) continue;
+    total += seconds - earlier;
+    read += 1;
+  }
+  return read > 0 ? total : Number.NaN;
+}
+
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
