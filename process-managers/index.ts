@@ -4,6 +4,7 @@ export * from './runner/wait-for-projections';
 export * from './dependencies';
 export * from './policy-reader';
 export * from './extraction/extraction.reactor';
+export * from './extraction/supersession.reactor';
 export * from './summary/summary.reactor';
 export * from './memory-cap/memory-cap.reactor';
 export * from './identity-card/identity-card.job';

@@ -9,7 +9,7 @@ import {
   type MessageRecorded,
 } from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
-import type { ConversationLine, ExtractedCandidate } from '@engram/llm';
+import type { CandidateDecision, ConversationLine, ExtractedCandidate } from '@engram/llm';
 import { findLiveWindow, findMemories, findMemorySettings } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
@@ -100,6 +100,7 @@ export async function extractFromMessage(
         occurredAt: line.occurredAt.toISOString(),
       })),
     existingMemories: existing.map((memory) => ({
+      memoryId: memory.memoryId,
       kind: memory.kind,
       content: memory.content ?? '',
     })),
@@ -112,7 +113,15 @@ export async function extractFromMessage(
     }
     return 'called';
   }
+  // A decision may name only a memory the extractor was shown: any other id is the model's invention.
+  const shown = new Set(existing.map((memory) => memory.memoryId));
   for (const candidate of outcome.value.slice(0, 3)) {
+    const decision =
+      candidate.decision && shown.has(candidate.decision.memoryId) ? candidate.decision : undefined;
+    if (decision?.action === 'none') {
+      await reinforceMemory(deps, message, decision, candidate.confidence);
+      continue;
+    }
     await recordCandidate(
       deps,
       message,
@@ -120,6 +129,7 @@ export async function extractFromMessage(
       generation,
       policy.reviewMode,
       policy.autoApproveAbove,
+      decision?.memoryId,
     );
   }
   await recordLlmCall(deps, work, outcome);
@@ -143,11 +153,14 @@ async function recordCandidate(
   generation: number,
   mode: 'auto' | 'admin' | 'user',
   autoApproveAbove: number | undefined,
+  supersedes: string | undefined,
 ): Promise<void> {
   const { workspaceId, userId, occurredAt } = message.metadata;
   const { messageId, sessionId } = message.event.data;
   const digest = await deps.memoryIdDigests.digestFor(workspaceId, userId);
   const memoryId = memoryIdFor(digest, workspaceId, userId, generation, candidate.content);
+  // The older memory is superseded once this one is approved, now or by a reviewer
+  // (`supersessionReactor`): under manual review, the context keeps the older one meanwhile.
   await handleCommand(
     deps,
     userStream(workspaceId, userId, 'memory', memoryId),
@@ -164,6 +177,7 @@ async function recordCandidate(
         sourceExcerpt: excerpt(message.event.data.text),
         sessionId,
         generation,
+        ...(supersedes !== undefined && supersedes !== memoryId ? { supersedes } : {}),
       },
       review: { mode, autoApproveAbove },
     },
@@ -172,6 +186,31 @@ async function recordCandidate(
       // Keyed on the memory, not on the candidate's rank: a reaction re-run after a crash may get
       // other candidates (the read models moved on, the LLM answers differently); a rank-keyed id
       // would then name another memory's event and the append would be refused forever.
+      eventIds: (events) =>
+        events.map((e) =>
+          deterministicId('extraction', workspaceId, userId, messageId, memoryId, e.type),
+        ),
+    },
+  );
+}
+
+/** A message restating a memory in other words: that memory is reinforced, no second one made. */
+async function reinforceMemory(
+  deps: ProcessManagerDependencies,
+  message: DecodedEvent<MessageRecorded>,
+  decision: CandidateDecision,
+  confidence: number,
+): Promise<void> {
+  const { workspaceId, userId, occurredAt } = message.metadata;
+  const { messageId } = message.event.data;
+  const { memoryId } = decision;
+  await handleCommand(
+    deps,
+    userStream(workspaceId, userId, 'memory', memoryId),
+    memoryDecider,
+    { type: 'ReinforceMemory', data: { memoryId, sourceMessageId: messageId, confidence } },
+    {
+      metadata: followUpMetadata(message, occurredAt),
       eventIds: (events) =>
         events.map((e) =>
           deterministicId('extraction', workspaceId, userId, messageId, memoryId, e.type),
