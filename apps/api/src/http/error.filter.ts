@@ -9,8 +9,13 @@ import {
 import { DataKeyDestroyedError } from '@engram/crypto';
 import { DomainConflictError, DomainNotFoundError } from '@engram/domain';
 import {
+  AppendTooLargeError,
   DuplicateEventIdError,
+  EventStoreAccessDeniedError,
+  EventStoreMisconfiguredError,
+  EventStoreUnavailableError,
   StreamDeletedError,
+  UserEventsBehindError,
   WrongExpectedVersionError,
 } from '@engram/event-store';
 
@@ -81,7 +86,29 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof StreamDeletedError) {
       return { status: 410, message: 'This record was erased' };
     }
-    if (isUnavailable(exception)) {
+    if (exception instanceof AppendTooLargeError) {
+      const limit = exception.maxBytes === undefined ? '' : ` (${exception.maxBytes} bytes)`;
+      return {
+        status: 413,
+        message: `This change is larger than the event store accepts in one write${limit}`,
+      };
+    }
+    if (exception instanceof UserEventsBehindError) {
+      this.logger.warn(String(exception));
+      return {
+        status: 503,
+        message: "The user's latest events are still being indexed; retry shortly",
+      };
+    }
+    if (
+      exception instanceof EventStoreAccessDeniedError ||
+      exception instanceof EventStoreMisconfiguredError
+    ) {
+      // The deployment's fault, not the caller's: said in the log, not to the client.
+      this.logger.error(String(exception));
+      return { status: 500, message: 'The event store is misconfigured; an operator must fix it' };
+    }
+    if (exception instanceof EventStoreUnavailableError || isUnavailable(exception)) {
       this.logger.warn(`Storage unavailable: ${String(exception)}`);
       return { status: 503, message: 'Storage is temporarily unavailable; retry shortly' };
     }
