@@ -110,7 +110,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     logLevel: logLevel(env),
     metricsPort: port(env, 'ENGRAM_METRICS_PORT', 9464),
     databaseUrl,
-    eventStoreUrl: optionalUrl(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:']),
+    eventStoreUrl: eventStoreUrl(env),
     dataDir: dataDir(env),
     jwt: {
       secret,
@@ -171,6 +171,22 @@ function optionalUrl(env: Env, name: Variable, protocols: readonly string[]): st
     );
   }
   return raw;
+}
+
+/**
+ * KurrentDB's scheme names the same server and options, but client 6.x parses only `esdb://` and
+ * `esdb+discover://`: a `kurrentdb://` (or `kurrent://`) URL is given to it under the esdb scheme.
+ */
+function eventStoreUrl(env: Env): string | undefined {
+  const raw = optionalUrl(env, 'EVENTSTORE_URL', [
+    'esdb:',
+    'esdb+discover:',
+    'kurrentdb:',
+    'kurrentdb+discover:',
+    'kurrent:',
+    'kurrent+discover:',
+  ]);
+  return raw?.replace(/^kurrent(?:db)?(\+discover)?:/i, 'esdb$1:');
 }
 
 function dataDir(env: Env): string {

@@ -46,6 +46,20 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [
+      'kurrentdb://admin:changeit@node1:2113?tls=false',
+      'esdb://admin:changeit@node1:2113?tls=false',
+    ],
+    ['kurrentdb+discover://cluster.example:2113', 'esdb+discover://cluster.example:2113'],
+    ['kurrent://node1:2113', 'esdb://node1:2113'],
+    ['esdb+discover://cluster.example:2113', 'esdb+discover://cluster.example:2113'],
+  ])('gives the EventStoreDB client %s as %s (it parses only esdb schemes)', (url, expected) => {
+    expect(
+      loadConfig({ EVENTSTORE_URL: url, ENGRAM_JWT_SECRET: 'x'.repeat(32) }).eventStoreUrl,
+    ).toBe(expected);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535, got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be an integer'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
