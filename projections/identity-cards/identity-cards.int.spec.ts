@@ -12,6 +12,7 @@ import {
   memoryApproved,
   memoryDeleted,
   memoryEvicted,
+  memorySuperseded,
 } from '../../test/support/events';
 import { identityCardsProjection } from './identity-cards.projection';
 import { findIdentityCard, findIdentityCardsToRegenerate } from './identity-cards.query';
@@ -46,13 +47,16 @@ describe('identity_cards projection', () => {
     ]);
   });
 
-  it('given MemoryDeleted and MemoryEvicted, then the dirty position moves', async () => {
+  it('given MemoryDeleted, MemoryEvicted and MemorySuperseded, then the dirty position moves', async () => {
     await spec.given([memoryApproved('m1')]);
     expect(await spec.when([memoryDeleted('m1')])).toEqual([
       expect.objectContaining({ dirty_position: '2', dirty_at: at(2) }),
     ]);
     expect(await spec.when([memoryEvicted('m2')])).toEqual([
       expect.objectContaining({ dirty_position: '3', dirty_at: at(3) }),
+    ]);
+    expect(await spec.when([memorySuperseded('m3', 'm4')])).toEqual([
+      expect.objectContaining({ dirty_position: '4', dirty_at: at(4) }),
     ]);
   });
 

@@ -8,6 +8,7 @@ const HANDLES = [
   'MemoryApproved',
   'MemoryDeleted',
   'MemoryEvicted',
+  'MemorySuperseded',
   'MemoriesWiped',
 ] as const;
 
@@ -67,6 +68,7 @@ export const identityCardsProjection: Projection<IdentityCard, HandledBy<typeof 
       case 'MemoryApproved':
       case 'MemoryDeleted':
       case 'MemoryEvicted':
+      case 'MemorySuperseded': // leaves the approved memories too: the card must stop saying it
         return [{ kind: 'upsert', row: { ...current, dirtyPosition: position, dirtyAt: at } }];
       case 'MemoriesWiped': {
         const row: IdentityCard = {
