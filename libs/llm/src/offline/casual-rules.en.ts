@@ -4,6 +4,7 @@ import {
   FREQUENCY_EN,
   PAST_ACTIVITIES_EN,
   PETS_EN,
+  PLAYED_EN,
 } from './casual-vocabulary';
 import { type Clause, E, type Rule } from './rule';
 import { asSentence } from './text';
@@ -30,7 +31,7 @@ const NOT_ACTIVITIES =
 const NOT_ROUTINE_VERBS =
   "think|guess|hope|feel|wonder|know|mean|need|want|wish|would|could|should|can|can't|cannot|don't|didn't|won't|will|might|must|just|am|was|'m|said|say";
 const KIN = `${FAMILY_EN}|${PETS_EN}|eldest|oldest|youngest|grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|nephew|in-laws|stepmom|stepdad`;
-const FIRST_PERSON = `(?:i|we|me and [\\p{L}-]+|my (?:wife|husband|partner|girlfriend|boyfriend) and i)`;
+const FIRST_PERSON = `(?:i|we|me and [\\p{L}-]+|my (?:${KIN}) and i)`;
 const ADVERBS = '(?:just|finally|also|recently|actually|already|officially|literally|totally)';
 
 const PLAN_WITHOUT_TIME = re(
@@ -46,9 +47,11 @@ export const CASUAL_PLANS_EN: readonly Rule[] = [
       `^(?:i'm|i am|we're|we are) (?:also |finally |really |probably |definitely )?(?:gonna|going to|planning to|planning on|starting|moving|flying|leaving|visiting|heading|traveling|travelling|going|getting|having|doing|taking|hosting|running|seeing|meeting|off to|saving up for|saving for)${E}`,
     ),
     date: 'optional',
-    // "every Tuesday evening" is a routine, not a plan for this evening
+    // "every Tuesday evening" is a routine, not a plan for this evening; a plan for "it" is the conversation's
     when: (clause) =>
-      (clause.due !== undefined || PLAN_TIME.test(clause.sentence)) && !ROUTINE.test(clause.lower),
+      (clause.due !== undefined || PLAN_TIME.test(clause.sentence)) &&
+      !ROUTINE.test(clause.lower) &&
+      !/\s(?:it|that|them)(?![\p{L}])/u.test(clause.lower),
   },
   {
     kind: 'commitment',
@@ -117,6 +120,19 @@ export const CASUAL_FACTS_EN: readonly Rule[] = [
     },
     content: firstPerson,
   },
+  // "studying mechanical engineering", "working at a coffee shop on weekends": the subject left out
+  {
+    kind: 'fact',
+    confidence: 0.6,
+    pattern: re(`^(?:studying|working|training|teaching|volunteering|living|doing my)${E}`),
+    when: (clause) => wordCount(clause) >= 3,
+    content: (clause) => asSentence(toThirdPersonEn(`I'm ${clause.core}`)),
+  },
+  {
+    kind: 'fact',
+    confidence: 0.7,
+    pattern: re(`^(?:i|we) (?:(?:also|still) )?play (?:${PLAYED_EN})${E}`),
+  },
   // likes said loosely
   {
     kind: 'preference',
@@ -135,6 +151,6 @@ function wordCount(clause: Clause): number {
 function firstPerson(clause: Clause): string {
   const said = /^(?:i|we|me|my)\b|^(?:i'|we')/u.test(clause.lower)
     ? clause.core
-    : `I ${clause.core}`;
+    : `${/^been\b/u.test(clause.lower) ? "I've" : 'I'} ${clause.core}`;
   return asSentence(toThirdPersonEn(said));
 }

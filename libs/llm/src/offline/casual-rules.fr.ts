@@ -1,4 +1,10 @@
-import { CONDITIONS_FR, FREQUENCY_FR, PAST_ACTIVITIES_FR, PETS_FR } from './casual-vocabulary';
+import {
+  CONDITIONS_FR,
+  FREQUENCY_FR,
+  PAST_ACTIVITIES_FR,
+  PETS_FR,
+  STUDY_YEARS_FR,
+} from './casual-vocabulary';
 import { type Clause, E, type Rule } from './rule';
 import { asSentence } from './text';
 import { toThirdPersonFr } from './third-person.fr';
@@ -17,7 +23,7 @@ const PLAN_TIME = re(
 );
 /** What follows a verb when the thing itself lives in the conversation ("j'ai fait ça"). */
 const DEICTIC_OBJECT = re(
-  `^(?:ça|cela|pareil|exprès|gaffe|attention|semblant|comme|tout|rien|te|t'|vous|le|la|les|l'|y|en)${E}`,
+  `^(?:ça|cela|pareil|exprès|gaffe|attention|semblant|comme|tout|rien|te|t'|vous|y|en)${E}`,
 );
 const KIN = `${FAMILY_FR}|${PETS_FR}|ex-femme|ex-mari|ex|beaux-parents|belle-mère|beau-père|belle-sœur|beau-frère|aîné|aînée|cadet|cadette|grand-mère|grand-père|grands-parents|neveu|nièce|oncle|tante|cousin|cousine|mamie|papi|papy`;
 const FIRST_PERSON = `(?:j'ai|on a|nous avons|je suis|on est|nous sommes|je me suis|on s'est|nous nous sommes)`;
@@ -39,9 +45,11 @@ export const CASUAL_PLANS_FR: readonly Rule[] = [
       `^(?:je vais|on va|nous allons|je compte|on compte|je pars|on part|nous partons|je commence|on commence|je déménage|on déménage|nous déménageons|on se marie|je me marie|nous nous marions|je reprends|je rentre|on rentre|je passe|on passe|je fais|on fait|je vois|on voit|j'ai prévu|on a prévu|je prévois|je dois|on doit|je reçois|on reçoit)${E}`,
     ),
     date: 'optional',
-    // "every Tuesday evening" is a routine, not a plan for this evening
+    // "every Tuesday evening" is a routine, not a plan for this evening; a plan for "it" is the conversation's
     when: (clause) =>
-      (clause.due !== undefined || PLAN_TIME.test(clause.sentence)) && !ROUTINE.test(clause.lower),
+      (clause.due !== undefined || PLAN_TIME.test(clause.sentence)) &&
+      !ROUTINE.test(clause.lower) &&
+      !/\s(?:ça|cela|ceci)(?![\p{L}])/u.test(clause.lower),
   },
   {
     kind: 'commitment',
@@ -70,7 +78,7 @@ export const CASUAL_FACTS_FR: readonly Rule[] = [
     kind: 'fact',
     confidence: 0.7,
     pattern: re(
-      `^(?:mon|ma|mes|notre|nos) (?:(?:petit|petite|grand|grande|aîné|aînée|cadet|cadette|nouveau|nouvelle|vieux|vieille|meilleur|meilleure) )?(?:${KIN})(?: [\\p{L}'-]+)? (?:est|a|était|avait|habite|vit|vivent|travaille|bosse|s'appelle|s'appellent|rentre|va|fait|adore|joue|étudie|passe|sont|ont|vient|viennent|tient|tiennent|commence|part|reprend|entre|fête|aura)${E}`,
+      `^(?:mon|ma|mes|notre|nos) (?:(?:petit|petite|grand|grande|aîné|aînée|cadet|cadette|nouveau|nouvelle|vieux|vieille|meilleur|meilleure) )?(?:${KIN})(?: [\\p{L}'-]+)? (?:est|a|était|avait|habite|vit|vivent|travaille|bosse|s'appelle|s'appellent|rentre|va|fait|adore|joue|étudie|passe|sont|ont|vient|viennent|tient|tiennent|commence|part|reprend|entre|fête|aura|m'a|m'ont|nous a|nous ont|s'est)${E}`,
     ),
   },
   {
@@ -100,6 +108,20 @@ export const CASUAL_FACTS_FR: readonly Rule[] = [
       const rest = clause.lower.slice(match?.[0].length ?? 0).trim();
       return rest !== '' && !DEICTIC_OBJECT.test(rest) && wordCount(clause) >= 3;
     },
+  },
+  // "mon mari et moi vivons près d'Annecy": the user is in the subject
+  {
+    kind: 'fact',
+    confidence: 0.7,
+    pattern: re(
+      `^(?:mon|ma|mes|notre|nos) (?:${KIN})(?: [\\p{L}'-]+)? et moi,? (?:on |nous )?\\p{L}+`,
+    ),
+    when: (clause) => wordCount(clause) >= 5,
+  },
+  {
+    kind: 'fact',
+    confidence: 0.75,
+    pattern: re(`^je suis (?:en|à la|à l') (?:${STUDY_YEARS_FR})${E}`),
   },
   // likes said loosely
   {

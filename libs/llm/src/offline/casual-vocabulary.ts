@@ -181,3 +181,10 @@ export const PETS_EN =
   'cat|cats|dog|dogs|puppy|puppies|kitten|kittens|bunny|rabbit|hamster|guinea pig|parrot|budgie|bird|horse|pony|ferret|tortoise|turtle|lizard|snake|goldfish|golden retriever|labrador|lab|border collie|dachshund|beagle|poodle|husky|corgi|pug|terrier|shepherd|tabby|rescue';
 export const PETS_FR =
   "chat|chats|chatte|chaton|chatons|chien|chiens|chienne|chiot|chiots|lapin|lapine|hamster|cochon d'inde|perroquet|perruche|oiseau|cheval|jument|poney|furet|tortue|poisson rouge|border collie|labrador|golden|berger allemand|teckel|carlin|husky|bouledogue";
+
+/** What one plays: "I play bass in a band", "I play tennis". */
+export const PLAYED_EN =
+  'guitar|bass|piano|keyboard|keys|drums|violin|viola|cello|saxophone|sax|trumpet|trombone|ukulele|flute|clarinet|harp|banjo|tennis|football|soccer|basketball|volleyball|baseball|hockey|rugby|golf|chess|badminton|squash|padel|cricket|netball|handball|table tennis|ping pong|poker|bridge|the \\p{L}+';
+/** What one studies, said as a year ("je suis en L2 de psycho", "en prépa"). */
+export const STUDY_YEARS_FR =
+  "l[1-3]|m[12]|licence|master|prépa|terminale|première|seconde|troisième|\\d+e année|\\d+ème année|première année|deuxième année|bts|dut|but|doctorat|thèse|fac|école d'\\p{L}+|école de \\p{L}+|alternance|apprentissage";

@@ -34,7 +34,7 @@ const LEADING_ARTICLE = /(?<![\p{L}])(?:le|vers|à|on|the|at)\s+$/iu;
 export function findDueDate(text: string, language: Locale, base: DateTime): DueDate | undefined {
   const results = DATE_PARSERS[language]
     .parse(text, { instant: base.toJSDate(), timezone: base.offset }, { forwardDate: true })
-    .filter(isAhead);
+    .filter((result) => isAhead(result) && !isWordNotWeekday(text, result));
   const dayResult = results.find(namesDay);
   const timeResult = results.find((result) => !namesDay(result) && timeOf(result, language));
   const spans = [dayResult, timeResult].flatMap((result) =>
@@ -78,6 +78,17 @@ function isAhead(result: ParsedResult): boolean {
   const tags = result.tags();
   if (NOT_AHEAD_TAGS.some((tag) => tags.has(tag)) || NOT_AHEAD.test(result.text)) return false;
   return !(tags.has('result/relativeDate') && BARE_DURATION.test(result.text));
+}
+
+/**
+ * chrono reads the French weekday abbreviations alone as days: "la mer" became a Wednesday. Alone and
+ * without the abbreviation's dot they are words; "mer. 12" or "mer 12" stays a date.
+ */
+function isWordNotWeekday(text: string, result: ParsedResult): boolean {
+  return (
+    /^(?:lun|mar|mer|jeu|ven|sam|dim)$/iu.test(result.text) &&
+    text.charAt(result.index + result.text.length) !== '.'
+  );
 }
 
 function namesDay(result: ParsedResult): boolean {

@@ -39,6 +39,10 @@ describe('findDueDate', () => {
     expect(dueAt('samedi 12 juin', 'fr', december)?.at).toBe('2027-06-12T09:00:00.000+02:00');
   });
 
+  it('still reads an abbreviated weekday with its dot', () => {
+    expect(dueAt('mer. à 10h', 'fr')?.at).toBe('2026-06-10T10:00:00.000+02:00');
+  });
+
   it('reads a period without a day as not precise', () => {
     expect(dueAt('la semaine prochaine', 'fr')?.precise).toBe(false);
     expect(dueAt('next month', 'en')?.precise).toBe(false);
@@ -52,6 +56,8 @@ describe('findDueDate', () => {
     ['now', 'en'],
     ["I've been vegan for 3 years", 'en'],
     ["I'm 31 years old", 'en'],
+    ['je vais regretter la mer', 'fr'],
+    ['on a fait du ski de fond à Sam', 'fr'],
   ])('finds no due date in "%s"', (text, language) => {
     expect(dueAt(text, language)).toBeUndefined();
   });

@@ -20,6 +20,10 @@ const MAX_CONFIDENCE = 0.95;
 const POLITENESS =
   /[\s,]*(?:stp|svp|s'il te plaît|s'il te plait|s'il vous plaît|merci|please|pls|thanks|thank you)[\s!.]*$/iu;
 
+/** Laughter, hedges and emoji at the end of a clause: how it was said, not what ("…free pizza lol 😂"). */
+const TRAILING_TONE =
+  /(?:[\s,]*(?:lol|lmao|mdr|ptdr|haha\p{L}*|hihi|tbh|ngl|xd|honestly|genre vraiment|quoi|[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+))+[\s!.]*$/iu;
+
 type Found = Readonly<ExtractedCandidate & { order: number }>;
 
 type Group = {
@@ -202,7 +206,7 @@ function toClause(
   }
   const aside = rules.aside.exec(text);
   if (aside !== null && aside.index > 0) text = text.slice(0, aside.index);
-  text = text.replace(POLITENESS, '').trim();
+  text = text.replace(POLITENESS, '').replace(TRAILING_TONE, '').trim();
   if (!/\p{L}/u.test(text)) return undefined;
   let core = text;
   let timePrefix = '';

@@ -20,7 +20,7 @@ const ONE_OFF_CHOICE = re(
   `^(?:i prefer|i'd prefer|i like|i love|i'd rather)\\s+(?:it|that|this|the first|the second|the last|the third|the (?:first|second|last|other|new|old) (?:one|version|option)|option \\S+|version \\S+|this one|that one|the \\d|number \\d|both|neither|it better)${E}`,
 );
 const EVENT_NOUNS =
-  'appointment|meeting|interview|exam|test|call|flight|train|dinner|lunch|deadline|presentation|demo|review|session|class|lesson|doctor|dentist|checkup|check-up|surgery|match|game|concert|wedding|conference|workshop|webinar|recital|hearing|audition|race|marathon|date|shift|due date|standup|stand-up|one-on-one|1:1|performance review|board meeting|pitch';
+  'appointment|meeting|interview|exam|test|call|flight|train|dinner|lunch|deadline|presentation|demo|review|session|class|lesson|doctor|dentist|checkup|check-up|surgery|match|game|concert|wedding|conference|workshop|webinar|recital|hearing|audition|race|marathon|date|shift|due date|standup|stand-up|one-on-one|1:1|performance review|board meeting|pitch|gig|show|party|trip|vacation|holiday|finals|tournament|performance|game night|appointment';
 const IMPERATIVES =
   'answer|reply|respond|write|be|use|avoid|give|keep|stop|stay|add|explain|suggest|summarize|summarise|cite|start|end|format|structure|say|include|show|send|address|talk|speak|call|check|double-check|put|skip|default|mention|remember|list|ask|assume|make|stick|prefer|err|focus|translate';
 
@@ -52,7 +52,7 @@ export const ENGLISH_RULES: readonly Rule[] = [
     kind: 'identity',
     confidence: 0.85,
     pattern: re(
-      `^(?:i'm|i am) (?:\\d{1,3}|almost \\d{1,3}|turning \\d{1,3})(?: years old| years| yo)?(?:[\\s,.!]|$)`,
+      `^(?:(?:i'm|i am) (?:\\d{1,3}|almost \\d{1,3}|turning \\d{1,3})|i (?:just )?turned \\d{1,3})(?: years old| years| yo)?(?:[\\s,.!]|$)`,
     ),
   },
   { kind: 'identity', confidence: 0.85, pattern: re(`^i was born${E}`) },
@@ -85,7 +85,7 @@ export const ENGLISH_RULES: readonly Rule[] = [
     kind: 'commitment',
     confidence: 0.8,
     pattern: re(
-      `^(?:i have|i've got|i got|we have|we've got) (?:a |an |my |the |our )?(?:big |important |quick |first |final |job |doctor's |dentist |team |client )?(?:${EVENT_NOUNS})${E}`,
+      `^(?:i have|i've got|i got|we have|we've got) (?:a |an |my |the |our )?(?:[\\p{L}'-]+ )?(?:${EVENT_NOUNS})${E}`,
     ),
     date: 'precise',
   },

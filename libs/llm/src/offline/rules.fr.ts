@@ -21,7 +21,7 @@ const ONE_OFF_CHOICE = re(
   `^(?:je préfère|je préférerais|j'aime|j'aime bien|j'adore)\\s+(?:ça|cela|comme ça|celui-ci|celle-ci|celui-là|celle-là|la première|le premier|la seconde|la deuxième|le deuxième|le second|la dernière|le dernier|cette version|cette option|la version \\S+|l'option \\S+|le \\d|la \\d|pas)${E}`,
 );
 const EVENT_NOUNS =
-  'rendez-vous|rdv|réunion|entretien|examen|exam|oral|partiel|concours|soutenance|présentation|démo|demo|vol|train|avion|dîner|déjeuner|deadline|date limite|échéance|rendu|call|visio|point|comité|audition|opération|consultation|contrôle|cours|formation|match|concert|mariage|séminaire|salon|conférence|atelier|webinar|pot|entraînement|compétition|course|marathon|permis|bac|brevet|visite|livraison|déménagement';
+  'rendez-vous|rdv|réunion|entretien|examen|exam|oral|partiel|concours|soutenance|présentation|démo|demo|vol|train|avion|dîner|déjeuner|deadline|date limite|échéance|rendu|call|visio|point|comité|audition|opération|consultation|contrôle|cours|formation|match|concert|mariage|séminaire|salon|conférence|atelier|webinar|pot|entraînement|compétition|course|marathon|permis|bac|brevet|visite|livraison|déménagement|soirée|fête|voyage|tournoi|spectacle|gala|répétition|anniversaire';
 const IMPERATIVES =
   'réponds|parle|écris|sois|fais|mets|utilise|évite|donne|garde|tutoie|vouvoie|arrête|reste|privilégie|ajoute|explique|propose|résume|cite|commence|termine|rédige|formule|structure|dis|emploie|oublie|pense|vérifie|traduis|montre|envoie|indique|précise|signale|vas-y|va|présente|adresse-toi|appelle';
 const INFINITIVES: Readonly<Record<string, string>> = {
@@ -64,7 +64,9 @@ export const FRENCH_RULES: readonly Rule[] = [
   {
     kind: 'identity',
     confidence: 0.85,
-    pattern: re(`^j'ai (?:\\d{1,3}|presque \\d{1,3}) ans${E}`),
+    pattern: re(
+      `^(?:j'ai|j'ai eu|je viens d'avoir|je vais avoir) (?:\\d{1,3}|presque \\d{1,3}) (?:ans|balais|piges|berges)${E}`,
+    ),
   },
   { kind: 'identity', confidence: 0.85, pattern: re(`^je suis née?${E}`) },
   {
@@ -122,6 +124,9 @@ export const FRENCH_RULES: readonly Rule[] = [
     confidence: 0.65,
     pattern: re(`^(?:je vais|on va|nous allons)\\s+(?:\\p{L}+(?:er|ir|re|oir))${E}`),
     date: 'precise',
+    // "Je vais essayer ça demain": what "ça" is lives in the conversation, not in the memory.
+    when: (clause) =>
+      !/^(?:je vais|on va|nous allons)\s+\S+\s+(?:ça|cela|ceci)(?![\p{L}])/u.test(clause.lower),
   },
   {
     kind: 'commitment',
