@@ -18,7 +18,8 @@ import { round } from '../support/stats';
 import { insertRaw } from './append';
 import type { AppenderReport, AppenderSetup, FromAppender, ToAppender } from './scale-appender';
 
-const PROCESS_COUNTS = [1, 2, 4] as const;
+/** Process counts and simulated worker counts; the smoke run keeps the first two of each. */
+const PROCESS_COUNTS = [1, 2, 4];
 /** messageWriter's application_name: how the sampler finds the appending backends. */
 const WRITER_APPLICATION = 'bench-writer';
 
@@ -52,7 +53,8 @@ export async function scaleScenario(
   await Promise.all(workersOf(store).map((worker) => worker.stop()));
   const phases: Phase[] = [];
   let firstIndex = 10_000_000;
-  for (const processes of PROCESS_COUNTS) {
+  const smokeSized = <T>(list: readonly T[]) => (options.smoke ? list.slice(0, 2) : list);
+  for (const processes of smokeSized(PROCESS_COUNTS)) {
     const phase = await appendFrom(processes, store, options, firstIndex);
     firstIndex += 10_000_000;
     // Right after each phase: the other work on this machine changes from minute to minute.
@@ -61,7 +63,7 @@ export async function scaleScenario(
     log(`${describe(phase)}; raw INSERTs ${Math.round(raw.rate)}/s`);
   }
   const mapOptions = { maxPartitions: 64, trials: options.smoke ? 1 : 3 };
-  const rows = partitionMapTable(WORKER_LAYOUT, MAP_WORKERS, mapOptions);
+  const rows = partitionMapTable(WORKER_LAYOUT, smokeSized(MAP_WORKERS), mapOptions);
   const costs = partitionCosts(WORKER_LAYOUT, rows, BALANCE_SECONDS);
   log(
     `the worker's leases over many workers:\n${renderPartitionMap(WORKER_LAYOUT, rows, costs, mapOptions)}`,
@@ -122,7 +124,7 @@ async function appendFrom(
       masterKey: BENCH_MASTER_KEY.toString('base64'),
       users: store.plan.users,
       appenders,
-      warmupSeconds: Math.min(1, options.seconds),
+      warmupSeconds: options.smoke ? 0.2 : 1,
       seconds: options.seconds,
       firstIndex: firstIndex + index * 1_000_000,
     });

@@ -34,6 +34,7 @@ describe('npm run bench (smoke size)', () => {
         'export',
         'llm',
         'memory',
+        'scale',
       ].filter(
         (scenario) =>
           !(written.results[scenario]?.measurements ?? []).some((m) => Number.isFinite(m.engram)),
