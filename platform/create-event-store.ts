@@ -14,7 +14,9 @@ export function createEventStore(
   observer?: AppendObserver,
 ): EventStore {
   const store = runtime.config.eventStoreUrl
-    ? EventStoreDbEventStore.fromConnectionString(runtime.config.eventStoreUrl)
+    ? EventStoreDbEventStore.fromConnectionString(runtime.config.eventStoreUrl, {
+        onForeignEvent: () => observer?.foreignEventSkipped?.(),
+      })
     : new PostgresEventStore({ connectionString, applicationName: name });
   return observer ? new ObservedEventStore(store, observer) : store;
 }

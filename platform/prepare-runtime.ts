@@ -13,6 +13,7 @@ import {
   type RolePasswords,
 } from '@engram/database';
 import { READ_MODEL_ENTITIES, READ_MODEL_MIGRATIONS } from '@engram/projections';
+import { checkEventStore } from './check-event-store';
 
 export type Runtime = Readonly<{
   config: EngramConfig;
@@ -35,6 +36,7 @@ export type Log = (message: string) => void;
  * server started here), migrated, and the connection strings of the owner and the two login roles.
  */
 export async function prepareRuntime(config: EngramConfig, log: Log): Promise<Runtime> {
+  await checkEventStore(config, log);
   if (config.databaseUrl) {
     if (!config.jwt.secret && !config.jwt.jwksUrl) {
       throw new ConfigError(

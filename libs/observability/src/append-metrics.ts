@@ -19,6 +19,8 @@ export function appendErrorKind(error: unknown): AppendErrorKind {
 export interface AppendObserver {
   appended(events: readonly EventRecord[]): void;
   failed(error: unknown): void;
+  /** An event in a stream named like Engram's whose body is not Engram's, skipped by a read. */
+  foreignEventSkipped?(): void;
 }
 
 /** Counters of the appends of this process (API commands and, in the same process, the worker's). */
@@ -26,6 +28,7 @@ export class AppendMetrics implements AppendObserver {
   private readonly appends: Counter<never>;
   private readonly events: Counter<'type'>;
   private readonly errors: Counter<'kind'>;
+  private readonly foreign: Counter<never>;
 
   constructor(registry: Registry) {
     this.appends = new Counter({
@@ -45,6 +48,13 @@ export class AppendMetrics implements AppendObserver {
       labelNames: ['kind'],
       registers: [registry],
     });
+    this.foreign = new Counter({
+      name: 'engram_foreign_events_skipped_total',
+      help:
+        'Events skipped by reads over many streams (readAll, subscriptions, per-user reads) because a ' +
+        "stream named like Engram's held a body Engram did not write (another tool on a shared EventStoreDB)",
+      registers: [registry],
+    });
     for (const kind of ['conflict', 'duplicate', 'stream_deleted', 'other'] as const) {
       this.errors.inc({ kind }, 0);
     }
@@ -57,5 +67,9 @@ export class AppendMetrics implements AppendObserver {
 
   failed(error: unknown): void {
     this.errors.inc({ kind: appendErrorKind(error) });
+  }
+
+  foreignEventSkipped(): void {
+    this.foreign.inc();
   }
 }

@@ -22,7 +22,8 @@ export class HealthController {
   @HealthCheck()
   check() {
     return this.health.check([
-      () => this.probe('eventStore', () => this.store.ping(), { kind: this.store.kind }),
+      // On EventStoreDB, ping also requires $by_category to run (per-user reads and erasure need it).
+      () => this.probe('eventStore', () => this.store.ping(), this.storeDetails()),
       () => this.probe('database', async () => void (await this.dataSource.query('SELECT 1'))),
       () => this.backgroundProcessing(),
     ]);
@@ -45,6 +46,12 @@ export class HealthController {
     } catch (error) {
       return session.down({ message: (error as Error).message });
     }
+  }
+
+  private storeDetails(): Record<string, unknown> {
+    return this.store.kind === 'eventstoredb'
+      ? { kind: this.store.kind, categoryProjection: '$by_category' }
+      : { kind: this.store.kind };
   }
 
   private async probe(
