@@ -211,7 +211,8 @@ function describe(phase: Phase): string {
     `${phase.processes} process(es): ${Math.round(phase.rate)} appends/s, ` +
     `${phase.eventsPerCommit} events per commit, lock held ${share(phase.lock.heldShare)} ` +
     `(${phase.holdMs} ms per commit, cap ${Math.round(phase.lockCap)}/s), waited on ` +
-    `${share(phase.lock.waitShare)} of ${phase.lock.samples} samples, CPU: machine ` +
+    `${share(phase.lock.waitShare)} of ${phase.lock.samples} samples ` +
+    `(${JSON.stringify(phase.lock.waitEvents)}), CPU: machine ` +
     `${share(phase.cpu.machineBusy)} of ${phase.cpu.cores} cores, appenders ` +
     `${phase.cpu.appenders} cores, their backends ${phase.cpu.backends} cores, load average ` +
     `${phase.cpu.loadAverage}`

@@ -14,6 +14,11 @@ export type HeadLockSamples = Readonly<{
   waitShare: number;
   /** Mean number of append transactions waiting, over all samples. */
   meanWaiting: number;
+  /**
+   * Waiting backends seen, by wait event: the head lock shows as `transactionid` (waiting for the
+   * holder's transaction to end) or `tuple`; `extend` is the table growing, not the head.
+   */
+  waitEvents: Record<string, number>;
 }>;
 
 /**
@@ -30,19 +35,21 @@ export function sampleHeadLock(
   let held = 0;
   let waited = 0;
   let waiting = 0;
+  const waitEvents: Record<string, number> = {};
   const loop = (async () => {
     while (sampling) {
-      const { rows } = await pool.query<{ running: number; waiting: number }>(
+      const { rows } = await pool.query<{ running: number; waiting: string[] }>(
         `SELECT count(*) FILTER (WHERE wait_event_type IS DISTINCT FROM 'Lock')::int AS running,
-                count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+                coalesce(array_agg(wait_event) FILTER (WHERE wait_event_type = 'Lock'), '{}') AS waiting
            FROM pg_stat_activity
           WHERE application_name = $1 AND state = 'active' AND query LIKE '%engram_append_batch%'`,
         [applicationName],
       );
       samples += 1;
       if (rows[0]!.running > 0) held += 1;
-      if (rows[0]!.waiting > 0) waited += 1;
-      waiting += rows[0]!.waiting;
+      if (rows[0]!.waiting.length > 0) waited += 1;
+      waiting += rows[0]!.waiting.length;
+      for (const event of rows[0]!.waiting) waitEvents[event] = (waitEvents[event] ?? 0) + 1;
       await sleep(2);
     }
   })();
@@ -54,6 +61,7 @@ export function sampleHeadLock(
       heldShare: samples ? held / samples : Number.NaN,
       waitShare: samples ? waited / samples : Number.NaN,
       meanWaiting: samples ? waiting / samples : Number.NaN,
+      waitEvents,
     };
   };
 }
