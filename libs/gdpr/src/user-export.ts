@@ -35,8 +35,9 @@ export function toExportLine(decoded: DecodedEvent, schemaVersion: number): Expo
     schemaVersion,
     occurredAt: decoded.metadata.occurredAt,
     recordedAt: decoded.recordedAt.toISOString(),
-    metadata: { ...decoded.metadata },
-    data: { ...(decoded.event.data as Record<string, unknown>) },
+    // The decoded objects themselves: a line is only stringified, and copies cost a few percent.
+    metadata: decoded.metadata,
+    data: decoded.event.data as Record<string, unknown>,
     erased: decoded.erased,
   };
 }
