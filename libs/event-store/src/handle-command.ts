@@ -21,6 +21,9 @@ export type HandleOptions<E extends Event> = Readonly<{
   /**
    * The stream is a log whose decider needs no history (e.g. the daily memory usage): decide on the
    * initial state and append with no expectation, without reading it. Nothing conflicts, so no retry.
+   * With `eventIds` (deterministic ids: the caller needs exactly-once), the log is read and what it
+   * holds already is dropped, the rest appended at the exact revision read: no store recognises a
+   * retry for ever without an exact revision (EventStoreDB only within its in-memory window).
    */
   appendOnly?: boolean;
 }>;
@@ -50,11 +53,16 @@ export async function handleCommand<Command, E extends Event, State>(
   if (options.appendOnly) {
     const state = decider.initialState();
     const events = decider.decide(command, state);
-    const position =
-      events.length === 0
-        ? 0n
-        : (await append(context, streamId, events, [], options, 'any')).position;
-    return { history: [], events, state: events.reduce(decider.evolve, state), position };
+    const decided = { history: [], events, state: events.reduce(decider.evolve, state) };
+    if (events.length === 0) return { ...decided, position: 0n };
+    if (options.eventIds) {
+      const position = await appendOnce(context, streamId, events, options, maxAttempts);
+      return { ...decided, position };
+    }
+    return {
+      ...decided,
+      position: (await append(context, streamId, events, [], options, 'any')).position,
+    };
   }
   if (options.usuallyOpensStream) {
     const opened = await tryOpening(context, streamId, decider, command, options);
@@ -110,6 +118,41 @@ async function tryOpening<Command, E extends Event, State>(
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Exactly-once for a log: the events whose ids the stream holds are not appended again (their
+ * position is answered), the others are appended at the exact revision read, retried on a conflict.
+ */
+async function appendOnce<E extends Event>(
+  context: CommandContext,
+  streamId: string,
+  events: readonly E[],
+  options: HandleOptions<E>,
+  maxAttempts: number,
+): Promise<bigint> {
+  const ids = options.eventIds!(events);
+  for (let attempt = 1; ; attempt += 1) {
+    const recorded = await readStreamOrEmpty(context.store, streamId);
+    const stored = new Map(recorded.map((event) => [event.eventId.toLowerCase(), event]));
+    const missing = events.flatMap((event, index) =>
+      stored.has(ids[index]!.toLowerCase()) ? [] : [{ event, id: ids[index]! }],
+    );
+    if (missing.length === 0) return stored.get(ids.at(-1)!.toLowerCase())!.globalPosition;
+    try {
+      const result = await append(
+        context,
+        streamId,
+        missing.map((m) => m.event),
+        [],
+        { ...options, eventIds: () => missing.map((m) => m.id) },
+        recorded.at(-1),
+      );
+      return result.position;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
+    }
   }
 }
 

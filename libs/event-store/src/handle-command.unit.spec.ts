@@ -1,5 +1,7 @@
-import { EVENT_CATALOG, memoryUsageDecider, userStream } from '@engram/domain';
+import { EVENT_CATALOG, deterministicId, memoryUsageDecider, userStream } from '@engram/domain';
+import { FakeEventStoreDbClient } from '../../../test/support/fake-eventstoredb-client';
 import { EventCodec } from './codec';
+import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 import { handleCommand } from './handle-command';
 import { InMemoryEventStore } from './in-memory/in-memory-event-store';
 
@@ -33,5 +35,31 @@ describe('handleCommand with appendOnly (a log stream)', () => {
     expect(nothing).toMatchObject({ events: [], position: 0n });
     const stored = await store.readStream(streamId);
     expect(stored.map((event) => event.streamRevision)).toEqual([0n, 1n]);
+  });
+
+  it('with deterministic ids, appends each event once, even where the store forgot the retry (EventStoreDB restarted)', async () => {
+    const client = new FakeEventStoreDbClient();
+    const store = new EventStoreDbEventStore(client.asClient());
+    const context = { store, codec: new EventCodec(EVENT_CATALOG) };
+    const streamId = userStream('w1', 'alice', 'memory-usage', '2026-06-08');
+    const use = (memoryIds: string[], work: string) =>
+      handleCommand(
+        context,
+        streamId,
+        memoryUsageDecider,
+        { type: 'RecordMemoryUsage', memoryIds },
+        { metadata, appendOnly: true, eventIds: () => [deterministicId('usage', work)] },
+      );
+    const first = await use(['m1'], 'work-1');
+    await use(['m2'], 'work-2');
+    client.restart(); // the server's idempotency window is gone
+
+    const rerun = await use(['m1'], 'work-1');
+    expect(rerun.position).toBe(first.position);
+    const stored = await store.readStream(streamId);
+    expect(stored.map((event) => event.eventId)).toEqual([
+      deterministicId('usage', 'work-1'),
+      deterministicId('usage', 'work-2'),
+    ]);
   });
 });
