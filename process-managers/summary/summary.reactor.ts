@@ -19,17 +19,25 @@ import { isTransientLlmFailure } from '../transient-failure';
 const READS = ['sessions', 'session_messages', 'workspace_policies'];
 
 /**
+ * The last summary event this reactor recorded (or the head of the store when it first reacted): a
+ * reaction waits for the read models to reach it and its message, instead of reading the head of the
+ * store for every message (a query each, and a wait for whatever was appended since).
+ */
+export type RecordedThrough = { position?: bigint };
+
+/**
  * Extends a session's rolling summary in batches: once at least `summaryBatch` messages have left the
  * live window unsummarized, exactly those messages are summarized in one LLM call. It waits for the
  * read models to reach the head of the store, so a summary it just recorded is seen before it decides
  * again (no LLM call is spent on a range already covered).
  */
 export function summaryReactor(deps: ProcessManagerDependencies): Reactor<MessageRecorded> {
+  const recorded: RecordedThrough = {};
   return {
     name: 'rolling_summary',
     handles: ['MessageRecorded'],
     react: async (event, signal) => {
-      await extendRollingSummary(deps, event, signal);
+      await extendRollingSummary(deps, event, signal, recorded);
     },
   };
 }
@@ -38,21 +46,22 @@ export function summaryReactor(deps: ProcessManagerDependencies): Reactor<Messag
  * The summary due after one message of a session, for the reactor and for the deferred-work job
  * (which reacts again to the message that found the budget spent: whatever is due by then is
  * summarized). Past the user's daily budget it records that the work waits for the next day.
+ * Without `recorded` (the job) it waits for the read models to reach the head of the store.
  */
 export async function extendRollingSummary(
   deps: ProcessManagerDependencies,
   message: DecodedEvent<MessageRecorded>,
   signal?: AbortSignal,
+  recorded?: RecordedThrough,
 ): Promise<LlmWorkDone> {
   const { workspaceId, userId } = message.metadata;
   const { sessionId, messageId } = message.event.data;
-  await waitForProjections(
-    deps,
-    READS,
-    { workspaceId, userId },
-    await deps.store.headPosition(),
-    signal,
-  );
+  let through: bigint;
+  if (recorded) {
+    recorded.position ??= await deps.store.headPosition();
+    through = max(recorded.position, message.globalPosition);
+  } else through = await deps.store.headPosition();
+  await waitForProjections(deps, READS, { workspaceId, userId }, through, signal);
   const manager = deps.dataSource.manager;
   const session = await findSession(manager, workspaceId, userId, sessionId);
   if (!session) return 'nothing';
@@ -98,8 +107,11 @@ export async function extendRollingSummary(
     metadata,
     timeZone: policy.timeZone,
   };
+  const remember = ({ position }: { position: bigint }) => {
+    if (recorded) recorded.position = max(recorded.position ?? 0n, position);
+  };
   if (!outcome.ok) {
-    await handleCommand(
+    const failure = await handleCommand(
       deps,
       stream,
       sessionDecider,
@@ -117,13 +129,14 @@ export async function extendRollingSummary(
         eventIds: () => [deterministicId('summary-failure', stream, last.position, outcome.reason)],
       },
     );
+    remember(failure);
     await recordLlmCall(deps, work, outcome);
     if (isTransientLlmFailure(outcome.reason)) {
       throw new RetryLaterError(`summary of ${sessionId}: ${outcome.reason}`);
     }
     return 'called';
   }
-  await handleCommand(
+  const summary = await handleCommand(
     deps,
     stream,
     sessionDecider,
@@ -140,6 +153,11 @@ export async function extendRollingSummary(
     },
     { metadata, eventIds: () => [deterministicId('summary', stream, last.position)] },
   );
+  remember(summary);
   await recordLlmCall(deps, work, outcome);
   return 'called';
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }
