@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { storage } from 'nestjs-pino/storage';
 import { createEngramLogger } from './engram-logger';
 import { TRACE_ID_HEADER, requestLogging } from './http-logging';
+
+type LoggedRequest = Parameters<ReturnType<typeof requestLogging>>[0];
 
 function logged() {
   const written: string[] = [];
@@ -45,7 +47,7 @@ describe('requestLogging', () => {
       'x-correlation-id': 'corr-1',
     });
     requestLogging(logger)(
-      req as unknown as IncomingMessage,
+      req as unknown as LoggedRequest,
       res as unknown as ServerResponse,
       () => undefined,
     );
@@ -74,7 +76,7 @@ describe('requestLogging', () => {
     const req = request('/health');
     const res = response(200);
     requestLogging(logger)(
-      req as unknown as IncomingMessage,
+      req as unknown as LoggedRequest,
       res as unknown as ServerResponse,
       () => undefined,
     );
@@ -91,7 +93,7 @@ describe('requestLogging', () => {
     ] as const) {
       const res = response(status);
       requestLogging(logger)(
-        request(url) as unknown as IncomingMessage,
+        request(url) as unknown as LoggedRequest,
         res as unknown as ServerResponse,
         () => undefined,
       );
@@ -113,7 +115,7 @@ describe('requestLogging', () => {
   it('binds the request to the logger the application logs through while it is handled', () => {
     const { logger, lines } = logged();
     requestLogging(logger)(
-      request('/x', { 'x-correlation-id': 'corr-2' }) as unknown as IncomingMessage,
+      request('/x', { 'x-correlation-id': 'corr-2' }) as unknown as LoggedRequest,
       response(200) as unknown as ServerResponse,
       () => storage.getStore()!.logger.info({ context: 'Audit' }, 'inside'),
     );
