@@ -117,6 +117,7 @@ const EVERY_TYPE: readonly (readonly [GivenEvent, ActivityDetails])[] = [
     {},
   ],
   [memoryEvicted('mem1'), {}],
+  [{ type: 'MemorySuperseded', data: { memoryId: 'mem0', supersededBy: 'mem1' } }, {}],
   [memoryDeleted('mem1'), {}],
   [memorySettingsChanged(false, null), { enabled: false, pausedUntil: null }],
   [memoriesWiped(1), {}],

@@ -49,6 +49,7 @@ export const en = {
     expired: 'Expired',
     approved: 'Approved',
     rejected: 'Rejected',
+    superseded: 'Superseded',
   } as Record<string, string>,
   kinds: {
     identity: 'Identity',
@@ -90,6 +91,7 @@ export const en = {
       MemoryRejected: 'Memory rejected',
       MemoryExpired: 'Memory expired',
       MemoryEvicted: 'Memory evicted',
+      MemorySuperseded: 'Memory superseded',
       MemoryDeleted: 'Memory deleted',
       MemoriesWiped: 'Memories wiped',
       MemorySettingsChanged: 'Memory settings',

@@ -49,6 +49,7 @@ export const fr: Messages = {
     expired: 'Expirée',
     approved: 'Approuvée',
     rejected: 'Rejetée',
+    superseded: 'Remplacée',
   },
   kinds: {
     identity: 'Identité',
@@ -91,6 +92,7 @@ export const fr: Messages = {
       MemoryRejected: 'Mémoire rejetée',
       MemoryExpired: 'Mémoire expirée',
       MemoryEvicted: 'Mémoire évincée',
+      MemorySuperseded: 'Mémoire remplacée',
       MemoryDeleted: 'Mémoire supprimée',
       MemoriesWiped: 'Mémoires effacées',
       MemorySettingsChanged: 'Réglages de la mémoire',

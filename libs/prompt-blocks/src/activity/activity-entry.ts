@@ -32,6 +32,7 @@ export const FACT_ONLY_TYPES = [
   'MemoryRejected',
   'MemoryExpired',
   'MemoryEvicted',
+  'MemorySuperseded',
   'MemoryDeleted',
   'MemoriesWiped',
   'IdentityCardRegenerated',

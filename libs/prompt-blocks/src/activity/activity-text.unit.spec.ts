@@ -77,6 +77,12 @@ const EVERY_TYPE: readonly (readonly [ActivityEntry, string | null, string, stri
     'Souvenir retiré (limite atteinte)',
     'Memory evicted (cap reached)',
   ],
+  [
+    { type: 'MemorySuperseded' },
+    null,
+    'Souvenir remplacé par un plus récent',
+    'Memory superseded by a newer one',
+  ],
   [{ type: 'MemoryDeleted' }, 'web', 'Souvenir supprimé', 'Memory deleted'],
   [
     { type: 'MemorySettingsChanged', enabled: false, pausedUntil: null },
