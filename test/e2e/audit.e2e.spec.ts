@@ -109,7 +109,12 @@ describe('auditors through HTTP', () => {
 
   it('needs the auditor role of the workspace: 401 without a token, 403 for other roles or workspaces', async () => {
     await say('eve', 'Bonjour');
-    const before = await countUserEvents(t, ws, 'eve');
+    // Her message and the extraction's ledger record: the worker writes the second a moment later,
+    // and the counts below must see only what the auditor's requests write.
+    const before = await eventually(
+      () => countUserEvents(t, ws, 'eve'),
+      (count) => count === 2,
+    );
     const foreign = await t.token({ userId: 'dpo', workspaceId: 'w6', roles: ['auditor'] });
     const everyoneElse = await t.token({
       userId: 'eve',
