@@ -150,6 +150,7 @@ describe('expired candidates, reported as rejected', () => {
       'rejected',
       'deleted',
       'evicted',
+      'superseded',
     ]);
     expect(schemas.MemoryResponse.properties.reason).toBeDefined();
     expect(schemas.MemoryAsOfResponse.properties.status.enum).not.toContain('expired');
