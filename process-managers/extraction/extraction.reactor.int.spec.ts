@@ -14,12 +14,7 @@ import {
 } from '@engram/projections';
 import { handleCommand } from '@engram/event-store';
 import type { ExtractedCandidate, Llm } from '@engram/llm';
-import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
-import {
-  buildWorkerDeps,
-  catchUpProjections,
-  type WorkerDeps,
-} from '../../test/support/worker-deps';
+import { catchUpProjections, workerOnTestDatabase } from '../../test/support/worker-deps';
 import { extractionReactor } from './extraction.reactor';
 
 const candidate = (content: string): ExtractedCandidate => ({
@@ -27,21 +22,6 @@ const candidate = (content: string): ExtractedCandidate => ({
   content,
   confidence: 0.9,
 });
-
-/** A worker's dependencies on a database of the describe's own (opened before, dropped after). */
-function workerOnTestDatabase(): WorkerDeps {
-  const deps = {} as WorkerDeps;
-  let database: TestDatabase | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    Object.assign(deps, await buildWorkerDeps(database, { now: () => DateTime.utc() }));
-  });
-  afterAll(async () => {
-    await deps.close();
-    await database?.drop();
-  });
-  return deps;
-}
 
 /** Delivery is at least once: a reaction may run again after a crash, with other candidates. */
 describe('the extraction reactor run twice for one message', () => {

@@ -13,10 +13,9 @@ import { handleCommand } from '@engram/event-store';
 import { createLlm, type Llm } from '@engram/llm';
 import { findMemories } from '@engram/projections';
 import { FakeOpenAi, promptData } from '../../test/support/fake-openai';
-import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import {
-  buildWorkerDeps,
   catchUpProjections,
+  workerOnTestDatabase,
   type WorkerDeps,
 } from '../../test/support/worker-deps';
 import { extractionReactor } from './extraction.reactor';
@@ -26,20 +25,6 @@ import { supersessionReactor } from './supersession.reactor';
 // supersedes the older memory (once the newer one is approved), a restatement in other words
 // reinforces the one memory. Offline (the slot and gist rules) and through the scripted
 // OpenAI-compatible endpoint (the model's add / update / none answer).
-
-function workerOnTestDatabase(): WorkerDeps {
-  const deps = {} as WorkerDeps;
-  let database: TestDatabase | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    Object.assign(deps, await buildWorkerDeps(database, { now: () => DateTime.utc() }));
-  });
-  afterAll(async () => {
-    await deps.close();
-    await database?.drop();
-  });
-  return deps;
-}
 
 const metadataOf = (workspaceId: string, userId: string, causationId: string) => ({
   workspaceId,

@@ -10,7 +10,8 @@ import {
 import { createLlm } from '@engram/llm';
 import { readModelPolicies, type ProcessManagerDependencies } from '@engram/process-managers';
 import { PROJECTIONS, READ_MODEL_ENTITIES, catchUpAllPartitions } from '@engram/projections';
-import type { TestDatabase } from './test-database';
+import { DateTime } from 'luxon';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_MASTER_KEY } from './test-runtime';
 
 export type WorkerDeps = ProcessManagerDependencies & { close: () => Promise<void> };
@@ -55,4 +56,19 @@ export async function catchUpProjections(deps: WorkerDeps): Promise<void> {
       projection,
     );
   }
+}
+
+/** A worker's dependencies on a database of the describe's own (opened before, dropped after). */
+export function workerOnTestDatabase(): WorkerDeps {
+  const deps = {} as WorkerDeps;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    Object.assign(deps, await buildWorkerDeps(database, { now: () => DateTime.utc() }));
+  });
+  afterAll(async () => {
+    await deps.close();
+    await database?.drop();
+  });
+  return deps;
 }
