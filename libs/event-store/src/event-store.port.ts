@@ -68,8 +68,9 @@ export type ReadUserEventsOptions = Readonly<{
   /**
    * What such a store does when its index has not reached `consistentThrough`: `wait` (the
    * default, see above), or `scan` at once the global log after what the index holds, on the
-   * server (a read bound by the lag, not by the store): erasure, which must find every stream of
-   * the user whatever the lag.
+   * server: erasure, which must find every stream of the user whatever the lag. The scan starts at
+   * the user's last linked event, so its cost is bound by how long ago that was (a user inactive for
+   * months scans months of the log, filtered on the server), not by the index's lag alone.
    */
   whenBehind?: 'wait' | 'scan';
 }>;
