@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
-import { asText } from '../support/ndjson-body';
+import { asText, ndjsonLines } from '../support/ndjson-body';
 
 type Item = { memoryId: string; content: string; status: string; reason?: string };
 
@@ -132,10 +132,9 @@ describe('expired candidates, reported as rejected', () => {
       .buffer(true)
       .parse(asText)
       .expect(200);
-    const lines = (exported.body as string)
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as { type: string; data: { memoryId?: string } });
+    const lines = ndjsonLines<{ type: string; data: { memoryId?: string } }>(
+      exported.body as string,
+    );
     expect(lines.filter((line) => line.type === 'MemoryExpired')).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ memoryId: expiredId }) }),
     ]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { ExportLine } from '@engram/gdpr';
-import { asText } from '../support/ndjson-body';
+import { asText, ndjsonLines } from '../support/ndjson-body';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 
 /** Issue 20 through HTTP (offline extractor): a move supersedes the older city, kept as history. */
@@ -77,10 +77,7 @@ describe('a contradiction supersedes the older memory through HTTP', () => {
       .buffer(true)
       .parse(asText)
       .expect(200);
-    const lines = (exported.body as string)
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as ExportLine);
+    const lines = ndjsonLines<ExportLine>(exported.body as string);
     const detected = lines.filter((line) => line.type === 'MemoryCandidateDetected');
     expect(detected.map((line) => line.data.memoryId)).toEqual([lyonId, parisId]);
     expect(lines.filter((line) => line.type === 'MemorySuperseded').map((l) => l.data)).toEqual([

@@ -9,3 +9,11 @@ export function asText(res: request.Response, done: (error: Error | null, body: 
   stream.on('data', (chunk: string) => (text += chunk));
   stream.on('end', () => done(null, text));
 }
+
+/** The objects of an NDJSON body kept as text: one per non-empty line. */
+export function ndjsonLines<T>(text: string): T[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as T);
+}
