@@ -48,5 +48,5 @@ export class ActivityResponse {
       'Groups newest first (by their first event); one group per trace, an event without a trace is a group of one',
   })
   items!: ActivityGroupResponse[];
-  @ApiPropertyOptional({ nullable: true }) nextCursor!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) nextCursor!: string | null;
 }

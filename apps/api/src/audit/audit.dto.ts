@@ -66,7 +66,7 @@ export class MemoryHistoryEntryResponse {
 export class MemoryAsOfResponse {
   @ApiProperty({ format: 'uuid' }) memoryId!: string;
   @ApiProperty({ enum: MEMORY_KINDS }) kind!: MemoryKind;
-  @ApiProperty({ nullable: true, description: 'null once deleted, or erased' })
+  @ApiProperty({ type: String, nullable: true, description: 'null once deleted, or erased' })
   content!: string | null;
   @ApiProperty({ minimum: 0, maximum: 1 }) confidence!: number;
   @ApiProperty({

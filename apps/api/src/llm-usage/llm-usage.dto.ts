@@ -103,5 +103,5 @@ export class WorkspaceLlmUsageResponse extends LlmUsageWindow {
   totals!: LlmUsageSummary;
   @ApiProperty({ type: [UserLlmUsage], description: 'Per user (by id), counts only: no content' })
   items!: UserLlmUsage[];
-  @ApiPropertyOptional({ nullable: true }) nextCursor!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) nextCursor!: string | null;
 }

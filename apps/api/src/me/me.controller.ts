@@ -8,8 +8,8 @@ import { ReadQuery } from '../read-models/read-query';
 export class MyStatsResponse {
   @ApiProperty() eventCount!: number;
   @ApiProperty() messageCount!: number;
-  @ApiProperty({ nullable: true, format: 'date-time' }) firstEventAt!: string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) lastEventAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) firstEventAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastEventAt!: string | null;
   @ApiProperty({ description: 'Global position of the last event counted' }) lastPosition!: number;
 }
 

@@ -17,8 +17,9 @@ export class IdentityCardResponse {
   })
   markdown!: string;
   @ApiProperty() memoryCount!: number;
-  @ApiPropertyOptional({ nullable: true, format: 'date-time' }) generatedAt!: string | null;
-  @ApiPropertyOptional({ nullable: true }) model!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) generatedAt!:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) model!: string | null;
 }
 
 @ApiTags('me')

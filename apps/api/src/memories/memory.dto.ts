@@ -35,7 +35,8 @@ export class MyMemoriesQuery extends ReadQuery {
 export class MemoryResponse {
   @ApiProperty({ format: 'uuid' }) memoryId!: string;
   @ApiProperty({ enum: MEMORY_KINDS }) kind!: MemoryKind;
-  @ApiProperty({ nullable: true, description: 'null once deleted' }) content!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null once deleted' }) content!:
+    string | null;
   @ApiProperty({ minimum: 0, maximum: 1 }) confidence!: number;
   @ApiProperty({
     enum: REPORTED_MEMORY_STATUSES,
@@ -48,7 +49,11 @@ export class MemoryResponse {
   })
   reason?: string;
   @ApiProperty() sourceMessageId!: string;
-  @ApiProperty({ nullable: true, description: 'The beginning of that message; null once deleted' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The beginning of that message; null once deleted',
+  })
   sourceExcerpt!: string | null;
   @ApiProperty() sessionId!: string;
   @ApiPropertyOptional({ format: 'date-time' }) dueAt?: string;
@@ -80,7 +85,7 @@ export class MemoryResponse {
 
 export class MemoryListResponse {
   @ApiProperty({ type: [MemoryResponse] }) items!: MemoryResponse[];
-  @ApiPropertyOptional({ nullable: true }) nextCursor?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) nextCursor?: string | null;
   @ApiProperty({
     description:
       'Whether you approve or reject your pending memories yourself (POST …/{id}/approve · /reject): the workspace reviews in mode user',

@@ -70,7 +70,7 @@ export class ReviewItem {
 
 export class ReviewQueueResponse {
   @ApiProperty({ type: [ReviewItem] }) items!: ReviewItem[];
-  @ApiPropertyOptional({ nullable: true }) nextCursor!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) nextCursor!: string | null;
 }
 
 export class RejectBody {

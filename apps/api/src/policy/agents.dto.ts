@@ -9,22 +9,29 @@ export class AgentResponse {
   })
   memoryEnabled!: boolean;
   @ApiProperty({
+    type: String,
     format: 'date-time',
     nullable: true,
     description: 'Its first recorded message (null for an agent only switched, never seen)',
   })
   firstSeenAt!: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'Its latest recorded message' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Its latest recorded message',
+  })
   lastSeenAt!: string | null;
   @ApiProperty({ minimum: 0, description: 'Messages recorded with this agentId' })
   messageCount!: number;
   @ApiProperty({
+    type: String,
     format: 'date-time',
     nullable: true,
     description: 'When memory was last switched (null: never)',
   })
   updatedAt!: string | null;
-  @ApiProperty({ nullable: true, description: 'The admin who last switched it' })
+  @ApiProperty({ type: String, nullable: true, description: 'The admin who last switched it' })
   updatedBy!: string | null;
 }
 

@@ -57,6 +57,7 @@ export class MemoryPolicyBody {
   reviewMode?: ReviewMode;
 
   @ApiPropertyOptional({
+    type: Number,
     minimum: 0,
     maximum: 1,
     nullable: true,

@@ -17,7 +17,7 @@ export class MemorySettingsBody {
 
 export class MemorySettingsResponse {
   @ApiProperty() enabled!: boolean;
-  @ApiProperty({ nullable: true, format: 'date-time' }) pausedUntil!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) pausedUntil!: string | null;
   @ApiProperty({ enum: ['enabled', 'disabled', 'paused'] }) status!:
     'enabled' | 'disabled' | 'paused';
   @ApiPropertyOptional({ description: 'Position of the change (on PUT)' }) position?: number;
