@@ -180,7 +180,9 @@ describe('activity_events projection', () => {
             type !== 'ParkedEventRetryRequested' &&
             type !== 'ParkedEventSkipped' &&
             type !== 'LlmCallRecorded' &&
-            type !== 'LlmCallResumed',
+            type !== 'LlmCallResumed' &&
+            !type.startsWith('Webhook') &&
+            !type.startsWith('AgentKey'),
         )
         .sort(),
     );

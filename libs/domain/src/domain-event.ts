@@ -1,4 +1,5 @@
 import type { ActionEvent } from './actions/action-events';
+import type { AgentKeyEvent, AgentKeyUsed } from './agent-keys/agent-key-events';
 import type { AuditEvent } from './audit/audit-events';
 import type { UserErased } from './erasure/erasure-events';
 import type { IdentityCardEvent } from './identity-card/identity-card-events';
@@ -9,6 +10,7 @@ import type { MessageEvent } from './messages/message-events';
 import type { ParkedEventDecision } from './operations/parked-event-events';
 import type { AgentEvent, PolicyEvent } from './policy/policy-events';
 import type { SessionEvent } from './sessions/session-events';
+import type { WebhookEvent } from './webhooks/webhook-events';
 
 /** Every event Engram stores, as one union (the catalog lists the same types with their versions). */
 export type DomainEvent =
@@ -24,7 +26,10 @@ export type DomainEvent =
   | AuditEvent
   | UserErased
   | ParkedEventDecision
-  | LlmUsageEvent;
+  | LlmUsageEvent
+  | WebhookEvent
+  | AgentKeyEvent
+  | AgentKeyUsed;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -35,6 +35,11 @@ describe('DomainEvent', () => {
       LlmCallRecorded: true,
       LlmCallDeferred: true,
       LlmCallResumed: true,
+      WebhookRegistered: true,
+      WebhookRemoved: true,
+      AgentKeyIssued: true,
+      AgentKeyRevoked: true,
+      AgentKeyUsed: true,
     });
     expect([...union].sort()).toEqual(EVENT_CATALOG.map((definition) => definition.type).sort());
   });
