@@ -55,7 +55,11 @@ export class ErrorFilter implements ExceptionFilter {
     });
   }
 
-  private describe(exception: unknown): { status: number; message: string } {
+  /**
+   * The status and message an error answers with. Public for the MCP route, where a 4xx becomes a
+   * tool result the model reads and a 5xx a protocol error.
+   */
+  describe(exception: unknown): { status: number; message: string } {
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
