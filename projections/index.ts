@@ -13,6 +13,7 @@ import { activityReadModel } from './activity';
 import { memoryOwnersReadModel } from './memory-owners';
 import { llmUsageReadModel } from './llm-usage';
 import { llmDeferralsReadModel } from './llm-deferrals';
+import { agentKeysReadModel } from './agent-keys';
 import type { AnyReadModel } from './read-model';
 import { isPerUser, type AnyProjection } from './runner/projection';
 import { WORKSPACE_OWNER, partitionNameFor, partitionNames } from './runner/partitions';
@@ -44,6 +45,7 @@ export * from './activity';
 export * from './memory-owners';
 export * from './llm-usage';
 export * from './llm-deferrals';
+export * from './agent-keys';
 export * from './read-model';
 
 /** Every read model, each as its folder exports it. The worker runs them in this order. */
@@ -62,6 +64,7 @@ export const READ_MODELS: readonly AnyReadModel[] = [
   memoryOwnersReadModel,
   llmUsageReadModel,
   llmDeferralsReadModel,
+  agentKeysReadModel,
 ];
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
 export const PROJECTIONS: readonly AnyProjection[] = READ_MODELS.map((model) => model.projection);
