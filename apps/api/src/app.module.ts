@@ -22,6 +22,8 @@ import { ErasureModule } from './erasure/erasure.module';
 import { AuditModule } from './audit/audit.module';
 import { ConsoleModule } from './console/console.module';
 import { LlmUsageModule } from './llm-usage/llm-usage.module';
+import { AgentKeysModule } from './agent-keys/agent-keys.module';
+import { AgentKeyRateLimitGuard } from './agent-keys/agent-key-rate-limit.guard';
 
 @Module({})
 export class AppModule {
@@ -48,10 +50,13 @@ export class AppModule {
         AuditModule,
         ErasureModule,
         LlmUsageModule,
+        AgentKeysModule,
         ConsoleModule.forRuntime(runtime),
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After AuthGuard, which names the service key a request came with: limited by key.
+        { provide: APP_GUARD, useClass: AgentKeyRateLimitGuard },
         // After AuthGuard: a 401 or 403 before the 400 of an undeclared query parameter.
         { provide: APP_GUARD, useClass: DeclaredQueryGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

@@ -1,6 +1,7 @@
 import {
   ForbiddenException,
   Injectable,
+  Optional,
   UnauthorizedException,
   type CanActivate,
   type ExecutionContext,
@@ -9,6 +10,7 @@ import { Reflector } from '@nestjs/core';
 import type { Role } from '@engram/domain';
 import { PUBLIC_KEY, ROLES_KEY, type AuthenticatedRequest } from './decorators';
 import { InvalidTokenError } from './principal';
+import { ServiceKeyVerifier, looksLikeServiceKey } from './service-key-verifier';
 import { TokenVerifier } from './token-verifier';
 
 type HttpRequest = AuthenticatedRequest & {
@@ -16,12 +18,16 @@ type HttpRequest = AuthenticatedRequest & {
   params?: Record<string, string>;
 };
 
-/** Global guard: 401 without a valid bearer token, 403 for a wrong role or another workspace. */
+/**
+ * Global guard: 401 without a valid bearer (a JWT, or an agent's service key through the
+ * `ServiceKeyVerifier` port when the app provides one), 403 for a wrong role or another workspace.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: TokenVerifier,
+    @Optional() private readonly serviceKeys?: ServiceKeyVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -48,13 +54,22 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;
     const match = /^Bearer\s+(\S+)$/i.exec(value ?? '');
-    if (!match)
-      throw new UnauthorizedException('Missing bearer token (Authorization: Bearer <JWT>)');
+    if (!match) {
+      throw new UnauthorizedException(
+        'Missing bearer token (Authorization: Bearer <JWT or service key>)',
+      );
+    }
+    const bearer = match[1]!;
+    const isKey = looksLikeServiceKey(bearer);
     try {
-      return await this.verifier.verify(match[1]!);
+      if (!isKey) return await this.verifier.verify(bearer);
+      if (!this.serviceKeys) throw new InvalidTokenError('service keys are not accepted here');
+      return await this.serviceKeys.verify(bearer);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        throw new UnauthorizedException(`Invalid token: ${error.message}`);
+        throw new UnauthorizedException(
+          `Invalid ${isKey ? 'service key' : 'token'}: ${error.message}`,
+        );
       }
       throw error;
     }

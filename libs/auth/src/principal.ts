@@ -1,7 +1,15 @@
 import { ROLES, isIdentifier, type Role } from '@engram/domain';
 
-/** Who is calling, from a verified token: `sub` is the user (or the agent service) id. */
-export type Principal = Readonly<{ userId: string; workspaceId: string; roles: readonly Role[] }>;
+/**
+ * Who is calling, from a verified token: `sub` is the user (or the agent service) id. A service key
+ * also names itself (`keyId`: its rate limit and its last use are counted by key).
+ */
+export type Principal = Readonly<{
+  userId: string;
+  workspaceId: string;
+  roles: readonly Role[];
+  keyId?: string;
+}>;
 
 export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';

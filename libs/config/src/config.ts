@@ -55,6 +55,11 @@ export type EngramConfig = Readonly<{
    * the owner), each with its own checkpoint and lease; the same in every process of a database.
    */
   partitions: number;
+  /**
+   * ENGRAM_KEY_RATE_LIMIT: requests per minute each agent service key may make (a sliding minute, in
+   * each API process); 0 turns the limit off. JWT callers are not limited by it.
+   */
+  keyRateLimitPerMinute: number;
   /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
   llm: LlmOptions;
 }>;
@@ -94,6 +99,7 @@ export const SERVER_VARIABLES = [
   'ENGRAM_SCHEDULER_INTERVAL_SECONDS',
   'ENGRAM_LEASE_TTL_SECONDS',
   'ENGRAM_PARTITIONS',
+  'ENGRAM_KEY_RATE_LIMIT',
 ] as const;
 type Variable = (typeof SERVER_VARIABLES)[number];
 
@@ -131,6 +137,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     schedulerIntervalSeconds: seconds(env, 'ENGRAM_SCHEDULER_INTERVAL_SECONDS', 30),
     leaseTtlSeconds: Math.max(0.3, seconds(env, 'ENGRAM_LEASE_TTL_SECONDS', 15)),
     partitions: integerIn(env, 'ENGRAM_PARTITIONS', 4, 1, 64),
+    keyRateLimitPerMinute: integerIn(env, 'ENGRAM_KEY_RATE_LIMIT', 600, 0, 1_000_000),
     llm: llmOptions(env),
   };
 }

@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     [{ ENGRAM_MASTER_KEY: ' ' }, 'ENGRAM_MASTER_KEY is set but empty'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace'],
     [{ ENGRAM_METRICS_PORT: '-1' }, 'ENGRAM_METRICS_PORT must be an integer from 0 to 65535'],
+    [{ ENGRAM_KEY_RATE_LIMIT: '1.5' }, 'ENGRAM_KEY_RATE_LIMIT must be an integer from 0 to'],
+    [{ ENGRAM_KEY_RATE_LIMIT: '-1' }, 'ENGRAM_KEY_RATE_LIMIT must be an integer from 0 to'],
     [{ HOST: 'http://example.com' }, 'HOST must be an IP address or a host name'],
     [{ ENGRAM_JWT_MAX_AGE: '0' }, 'ENGRAM_JWT_MAX_AGE must be a duration from 1s to 365d'],
     [{ ENGRAM_JWT_MAX_AGE: '2y' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
@@ -93,6 +95,12 @@ describe('loadConfig', () => {
     ],
   ])('fails at start on %j, naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it('limits each service key to 600 requests a minute unless told otherwise (0: no limit)', () => {
+    expect(loadConfig({}).keyRateLimitPerMinute).toBe(600);
+    expect(loadConfig({ ENGRAM_KEY_RATE_LIMIT: '30' }).keyRateLimitPerMinute).toBe(30);
+    expect(loadConfig({ ENGRAM_KEY_RATE_LIMIT: '0' }).keyRateLimitPerMinute).toBe(0);
   });
 
   it('reads the token lifetime cap in seconds or as a duration', () => {

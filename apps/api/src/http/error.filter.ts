@@ -35,6 +35,7 @@ const REASONS: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 
