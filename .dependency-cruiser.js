@@ -64,6 +64,26 @@ module.exports = {
       to: { path: '^(apps|libs|projections)/' },
     },
     {
+      name: 'client-stands-alone',
+      comment:
+        '@engram/client goes into other projects: HTTP only (Node built-ins), no server code, no dependency.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: {
+        path: '^(apps|platform|process-managers|projections|libs|console|examples|test)/|node_modules/',
+      },
+    },
+    {
+      name: 'examples-use-the-client',
+      comment:
+        'The examples are what an agent developer writes: @engram/client (and a model SDK), nothing of the server.',
+      severity: 'error',
+      from: { path: '^examples/' },
+      to: {
+        path: '^(apps|platform|process-managers|projections|libs|console|test)/|node_modules/(?!openai/)',
+      },
+    },
+    {
       name: 'observability-reads-plain-sources',
       comment:
         'Metrics and logs are given what they read (store, functions): they never reach into the platform, the read models or the process managers.',

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Builds the server and the console only when a source is newer than their last successful build, so
- * `npm start`, `npm run token`, `npm run cli`, `npm run bench`, `npm run soak` and the tests' setup
- * start at once when nothing changed (a full build takes about 25 s).
+ * Builds the server, the console and @engram/client only when a source is newer than their last
+ * successful build, so `npm start`, `npm run token`, `npm run cli`, `npm run bench`, `npm run soak`
+ * and the tests' setup start at once when nothing changed (a full build takes about 25 s).
  *
  *   node scripts/build-if-stale.js [--always] server [console]
  *
@@ -38,6 +38,13 @@ const TARGETS = {
       [tool('typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
       [tool('tsc-alias', 'dist', 'bin', 'index.js'), '-p', 'tsconfig.build.json'],
     ],
+  },
+  // @engram/client, built as another project would use it (packages/client/dist, with declarations).
+  client: {
+    sources: ['packages/client/src', 'packages/client/tsconfig.json'],
+    output: 'packages/client/dist/index.js',
+    stamp: 'packages/client/dist/.client-built',
+    commands: [[tool('typescript', 'bin', 'tsc'), '-p', 'packages/client/tsconfig.json']],
   },
   console: {
     sources: ['console'],

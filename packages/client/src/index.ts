@@ -1,0 +1,8 @@
+export { EngramClient, type MyMemoriesFilters, type ReviewQueueFilters } from './engram-client';
+export { EngramUser, type ContextOptions, type ExportedEvent } from './engram-user';
+export type { EngramClientOptions } from './caller';
+export { EngramError } from './errors';
+export type { RetryOptions, TokenSource } from './transport';
+export { paginate, type Page } from './pages';
+export { ROUTES } from './routes';
+export type * from './generated/api-types';
