@@ -138,3 +138,35 @@ export async function countExpiredPendingActions(
   );
   return Number(rows[0]?.count ?? 0);
 }
+
+export type PendingActionsPage = Readonly<{
+  /** The last action of the previous page: the page starts after it (newest first). */
+  after?: Readonly<{ createdAt: string; actionId: string }> | undefined;
+  limit: number;
+}>;
+
+/** A page of the user's pending actions, newest first (created_at, then action_id). */
+export async function findPendingActionsPage(
+  manager: EntityManager,
+  workspaceId: string,
+  userId: string,
+  page: PendingActionsPage,
+): Promise<ActionRecord[]> {
+  if (page.limit <= 0) return [];
+  const query = manager
+    .createQueryBuilder(ActionRecord, 'a')
+    .where('a.workspace_id = :workspaceId', { workspaceId })
+    .andWhere('a.user_id = :userId', { userId })
+    .andWhere("a.status = 'pending'");
+  if (page.after) {
+    query.andWhere('(a.created_at, a.action_id) < (CAST(:createdAt AS timestamptz), :actionId)', {
+      createdAt: page.after.createdAt,
+      actionId: page.after.actionId,
+    });
+  }
+  return query
+    .orderBy('a.created_at', 'DESC')
+    .addOrderBy('a.action_id', 'DESC')
+    .take(Math.floor(page.limit))
+    .getMany();
+}

@@ -5,6 +5,6 @@ export * from './target';
 export * from './dates';
 export * from './recent-actions';
 export * from './recall-actions';
-export * from './recall-actions-tool';
+export * from './tools';
 export * from './context';
 export * from './activity';

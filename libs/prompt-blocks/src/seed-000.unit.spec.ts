@@ -8,7 +8,7 @@ import {
 } from '../../../test/fixtures/seed-000-actions';
 import type { ActionView } from './action-view';
 import { recalledActionLine } from './recall-actions';
-import { RECALL_ACTIONS_TOOL } from './recall-actions-tool';
+import { RECALL_ACTIONS_TOOL } from './tools/recall-actions-tool';
 import { RECENT_ACTIONS_HEADINGS, recentActionLine } from './recent-actions';
 
 /**

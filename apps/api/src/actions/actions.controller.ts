@@ -1,37 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Roles } from '@engram/auth';
-import {
-  actionDecider,
-  deterministicId,
-  userStream,
-  type ActionCommand,
-  type ActionStatus,
-  type Clock,
-} from '@engram/domain';
-import { CLOCK } from '@engram/platform';
-import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
-import { positionToJson } from '../http/position';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
+import { ReadQuery } from '../read-models/read-query';
+import { ActionCommands } from './action-commands';
+import { ActionReads } from './action-reads';
+import { ActionViewResponse } from './action-view.response';
 import {
   AbortActionBody,
   ActionTransitionResponse,
   ConfirmActionBody,
-  DEFAULT_ACTION_TTL_SECONDS,
   ExecuteActionBody,
   FailActionBody,
   ProposeActionBody,
   ProposeActionResponse,
 } from './action.dto';
+import { PendingActionsQuery, PendingActionsResponse } from './pending-actions.dto';
 
 /** Operational memory: what the assistant proposed and did, whatever the channel. */
 @ApiTags('agent')
@@ -40,9 +33,32 @@ import {
 @Controller('v1/workspaces/:ws/users/:userId/actions')
 export class ActionsController {
   constructor(
-    private readonly commands: Commands,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly actions: ActionCommands,
+    private readonly reads: ActionReads,
   ) {}
+
+  /** A user's pending actions, to confirm on another channel than the one they were proposed on. */
+  @Get()
+  @ApiOkResponse({ type: PendingActionsResponse })
+  async pending(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @Param('userId', new IdentifierParam('userId')) userId: string,
+    @Query() query: PendingActionsQuery,
+  ): Promise<PendingActionsResponse> {
+    return (await this.reads.pending({ workspaceId, userId }, query, query)).data;
+  }
+
+  @Get(':actionId')
+  @ApiOkResponse({ type: ActionViewResponse })
+  @ApiNotFoundResponse({ description: 'No such action for this user' })
+  async get(
+    @Param('ws', new IdentifierParam('ws')) workspaceId: string,
+    @Param('userId', new IdentifierParam('userId')) userId: string,
+    @Param('actionId', new UuidParam('actionId')) actionId: string,
+    @Query() query: ReadQuery,
+  ): Promise<ActionViewResponse> {
+    return (await this.reads.get({ workspaceId, userId }, actionId, query)).data;
+  }
 
   @Post()
   @ApiCreatedResponse({
@@ -54,55 +70,13 @@ export class ActionsController {
     description:
       '`idempotency_conflict`: this actionId was already used with a different request (another tool, target, summary, input, channel or requiresConfirmation). ttlSeconds and traceId are not compared: a retry keeps the first expiry and trace.',
   })
-  async propose(
+  propose(
     @Param('ws', new IdentifierParam('ws')) workspaceId: string,
     @Param('userId', new IdentifierParam('userId')) userId: string,
     @Body() body: ProposeActionBody,
     @Headers() headers: RequestHeaders,
   ): Promise<ProposeActionResponse> {
-    const actionId = (body.actionId ?? randomUUID()).toLowerCase();
-    // Derived from the action when not given, so that copies of a retried proposal agree on it.
-    const traceId = body.traceId ?? deterministicId('trace', workspaceId, userId, actionId);
-    const requiresConfirmation = body.requiresConfirmation ?? true;
-    const now = this.clock.now().toUTC();
-    const expiresAt = requiresConfirmation
-      ? now.plus({ seconds: body.ttlSeconds ?? DEFAULT_ACTION_TTL_SECONDS }).toISO()!
-      : undefined;
-    const result = await this.commands.decide(
-      userStream(workspaceId, userId, 'action', actionId),
-      actionDecider,
-      {
-        type: 'ProposeAction',
-        data: {
-          actionId,
-          tool: body.tool,
-          ...(body.target ? { target: body.target } : {}),
-          summary: body.summary,
-          ...(body.input ? { input: body.input } : {}),
-          channel: body.channel,
-          requiresConfirmation,
-          ...(expiresAt ? { expiresAt } : {}),
-        },
-      },
-      {
-        workspaceId,
-        userId,
-        traceId,
-        channel: body.channel,
-        causationId: actionId,
-        correlationId: correlationIdOf(headers),
-      },
-      () => [deterministicId('action-proposed', workspaceId, userId, actionId)],
-    );
-    const first = result.history[0];
-    const state = result.state;
-    return {
-      actionId,
-      traceId: first?.metadata.traceId ?? traceId,
-      status: state.status === 'absent' ? 'pending' : state.status,
-      ...(state.status !== 'absent' && state.expiresAt ? { expiresAt: state.expiresAt } : {}),
-      position: positionToJson(result.position),
-    };
+    return this.actions.propose({ workspaceId, userId }, body, correlationIdOf(headers));
   }
 
   @Post(':actionId/confirm')
@@ -115,12 +89,15 @@ export class ActionsController {
     @Body() body: ConfirmActionBody,
     @Headers() headers: RequestHeaders,
   ): Promise<ActionTransitionResponse> {
-    const now = this.clock.now().toUTC().toISO()!;
-    return this.transition(workspaceId, userId, actionId, headers, body.channel, 'confirmed', {
-      type: 'ConfirmAction',
-      channel: body.channel,
-      now,
-    });
+    return this.actions.transition(
+      { workspaceId, userId },
+      actionId,
+      {
+        transition: 'confirm',
+        channel: body.channel,
+      },
+      correlationIdOf(headers),
+    );
   }
 
   @Post(':actionId/execute')
@@ -133,11 +110,16 @@ export class ActionsController {
     @Body() body: ExecuteActionBody,
     @Headers() headers: RequestHeaders,
   ): Promise<ActionTransitionResponse> {
-    return this.transition(workspaceId, userId, actionId, headers, body.channel, 'executed', {
-      type: 'ExecuteAction',
-      channel: body.channel,
-      result: body.result,
-    });
+    return this.actions.transition(
+      { workspaceId, userId },
+      actionId,
+      {
+        transition: 'execute',
+        channel: body.channel,
+        result: body.result,
+      },
+      correlationIdOf(headers),
+    );
   }
 
   @Post(':actionId/abort')
@@ -150,11 +132,16 @@ export class ActionsController {
     @Body() body: AbortActionBody,
     @Headers() headers: RequestHeaders,
   ): Promise<ActionTransitionResponse> {
-    return this.transition(workspaceId, userId, actionId, headers, body.channel, 'aborted', {
-      type: 'AbortAction',
-      channel: body.channel,
-      reason: body.reason,
-    });
+    return this.actions.transition(
+      { workspaceId, userId },
+      actionId,
+      {
+        transition: 'abort',
+        channel: body.channel,
+        reason: body.reason,
+      },
+      correlationIdOf(headers),
+    );
   }
 
   @Post(':actionId/fail')
@@ -167,29 +154,14 @@ export class ActionsController {
     @Body() body: FailActionBody,
     @Headers() headers: RequestHeaders,
   ): Promise<ActionTransitionResponse> {
-    return this.transition(workspaceId, userId, actionId, headers, undefined, 'failed', {
-      type: 'FailAction',
-      error: body.error,
-    });
-  }
-
-  private async transition(
-    workspaceId: string,
-    userId: string,
-    actionId: string,
-    headers: RequestHeaders,
-    channel: string | undefined,
-    status: ActionStatus,
-    command: ActionCommand,
-  ): Promise<ActionTransitionResponse> {
-    const result = await this.commands.decide(
-      userStream(workspaceId, userId, 'action', actionId),
-      actionDecider,
-      command,
-      { workspaceId, userId, channel, correlationId: correlationIdOf(headers) },
-      undefined,
-      { inheritTrace: true },
+    return this.actions.transition(
+      { workspaceId, userId },
+      actionId,
+      {
+        transition: 'fail',
+        error: body.error,
+      },
+      correlationIdOf(headers),
     );
-    return { status, position: positionToJson(result.position) };
   }
 }

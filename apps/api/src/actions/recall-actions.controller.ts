@@ -1,35 +1,21 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public, Roles } from '@engram/auth';
-import type { Clock } from '@engram/domain';
-import { CLOCK } from '@engram/platform';
-import {
-  actionsProjection,
-  findMemoryPolicy,
-  recallActions,
-  workspacePoliciesProjection,
-} from '@engram/projections';
-import { RECALL_ACTIONS_TOOL, renderRecalledActions } from '@engram/prompt-blocks';
+import { RECALL_ACTIONS_TOOL } from '@engram/prompt-blocks';
 import { IdentifierParam } from '../http/path-params';
-import { ReadModels } from '../read-models/read-models';
 import { ReadQuery } from '../read-models/read-query';
-import { toActionView } from './action-view';
+import { ActionReads } from './action-reads';
 import {
   RecallActionsBody,
   RecallActionsResponse,
   ToolDefinitionResponse,
 } from './recall-actions.dto';
 
-const RECALL_LIMIT = 20;
-
 /** The read-only recall_actions tool: the LLM calls it for actions older than the recent-actions block. */
 @ApiTags('agent')
 @Controller()
 export class RecallActionsController {
-  constructor(
-    private readonly readModels: ReadModels,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly reads: ActionReads) {}
 
   @Get('v1/tools/recall_actions')
   @Public()
@@ -54,31 +40,6 @@ export class RecallActionsController {
     // In the query, not the body: the body is the tool call's arguments as the LLM wrote them.
     @Query() query: ReadQuery,
   ): Promise<RecallActionsResponse> {
-    await this.readModels.catchUp(
-      { workspaceId, userId },
-      [actionsProjection.name, workspacePoliciesProjection.name],
-      query,
-    );
-    const since = this.clock
-      .now()
-      .minus({ days: body.days ?? 30 })
-      .toJSDate();
-    const { rows, policy } = await this.readModels.read(
-      { workspaceId, userId, roles: ['agent'] },
-      async (manager) => ({
-        policy: await findMemoryPolicy(manager, workspaceId),
-        rows: await recallActions(manager, workspaceId, userId, {
-          ...(body.query ? { query: body.query } : {}),
-          ...(body.status ? { status: body.status } : {}),
-          since,
-          limit: RECALL_LIMIT,
-        }),
-      }),
-    );
-    const actions = rows.map(toActionView);
-    return {
-      actions,
-      text: renderRecalledActions(actions, { timeZone: policy.timeZone, locale: policy.locale }),
-    };
+    return (await this.reads.recall({ workspaceId, userId }, body, query)).data;
   }
 }

@@ -69,3 +69,25 @@ export class AgentContextResponse {
   @ApiProperty({ enum: ['enabled', 'agent_disabled', 'user_disabled', 'user_paused'] })
   memoryStatus!: string;
 }
+
+export class ChatMessageResponse {
+  @ApiProperty({ enum: ['system', 'user', 'assistant'] }) role!: 'system' | 'user' | 'assistant';
+  @ApiProperty() content!: string;
+}
+
+/** The context as chat messages (GET …/context?format=messages). */
+export class AgentContextMessagesResponse {
+  @ApiProperty({
+    type: [ChatMessageResponse],
+    description:
+      'The system block (every block but the live window), then the live window as user and assistant turns, oldest first, verbatim: the `messages` of OpenAI chat completions as they are. Anthropic takes the first one, the system message, as the `system` parameter and the others as `messages`.',
+  })
+  messages!: ChatMessageResponse[];
+  @ApiProperty({ type: ContextTokens, description: 'Of the system prompt with the live window' })
+  tokens!: ContextTokens;
+  @ApiProperty({ type: ContextTrimmed }) trimmed!: ContextTrimmed;
+  @ApiProperty({ type: [String], description: 'The memories shown, in prompt order' })
+  usedMemoryIds!: string[];
+  @ApiProperty({ enum: ['enabled', 'agent_disabled', 'user_disabled', 'user_paused'] })
+  memoryStatus!: string;
+}

@@ -8,7 +8,6 @@ import {
 } from '@engram/domain';
 import type { Commands } from '../commands/commands';
 import { positionToJson } from '../http/position';
-import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 
 export class MemoryDecisionResponse {
   @ApiProperty() status!: string;
@@ -42,7 +41,7 @@ export async function decideMemory(
     workspaceId: string;
     ownerId: string;
     memoryId: string;
-    headers: RequestHeaders;
+    correlationId: string;
   }>,
   command: MemoryCommand,
   status: 'approved' | 'rejected' | 'deleted',
@@ -54,7 +53,7 @@ export async function decideMemory(
     {
       workspaceId: target.workspaceId,
       userId: target.ownerId,
-      correlationId: correlationIdOf(target.headers),
+      correlationId: target.correlationId,
     },
   );
   return { status, position: positionToJson(result.position) };

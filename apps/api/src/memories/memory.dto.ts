@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import {
   EXPIRED_REASON,
@@ -14,7 +14,8 @@ import { ReadQuery } from '../read-models/read-query';
 /** What `?status=` accepts: the reported statuses, and `expired`, kept for earlier clients. */
 export const MEMORY_STATUS_FILTERS = [...REPORTED_MEMORY_STATUSES, EXPIRED_REASON] as const;
 
-export class MyMemoriesQuery extends ReadQuery {
+/** Which of a user's memories to list: the query of `GET /v1/me/memories`, the arguments of `list_memories`. */
+export class MemoryListArgs {
   @ApiPropertyOptional({
     enum: MEMORY_STATUS_FILTERS,
     description:
@@ -31,6 +32,8 @@ export class MyMemoriesQuery extends ReadQuery {
   @IsIn(MEMORY_KINDS, { message: `kind must be one of: ${MEMORY_KINDS.join(', ')}` })
   kind?: MemoryKind;
 }
+
+export class MyMemoriesQuery extends IntersectionType(MemoryListArgs, ReadQuery) {}
 
 export class MemoryResponse {
   @ApiProperty({ format: 'uuid' }) memoryId!: string;

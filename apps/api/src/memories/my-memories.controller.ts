@@ -15,16 +15,10 @@ import { CurrentPrincipal, type Principal } from '@engram/auth';
 import {
   deterministicId,
   memoryProfileDecider,
-  storedStatusesOf,
   userStream,
   type MemoryPolicy,
 } from '@engram/domain';
-import {
-  findMemories,
-  findMemoryPolicy,
-  memoriesProjection,
-  workspacePoliciesProjection,
-} from '@engram/projections';
+import { findMemoryPolicy } from '@engram/projections';
 import { decideMemory, MemoryDecisionResponse, review, type Review } from './decide-memory';
 import { RejectBody } from './review-queue.dto';
 import { Commands } from '../commands/commands';
@@ -33,6 +27,7 @@ import { correlationIdOf, type Headers as RequestHeaders } from '../http/request
 import { UuidParam } from '../http/uuid-param';
 import { ReadModels } from '../read-models/read-models';
 import { MemoryListResponse, MyMemoriesQuery, toMemoryResponse } from './memory.dto';
+import { UserMemories } from './user-memories';
 
 export class WipeResponse {
   @ApiProperty({ description: 'Memories detected from now on belong to this generation' })
@@ -48,6 +43,7 @@ export class MyMemoriesController {
   constructor(
     private readonly readModels: ReadModels,
     private readonly commands: Commands,
+    private readonly memories: UserMemories,
   ) {}
 
   @Get()
@@ -56,18 +52,7 @@ export class MyMemoriesController {
     @CurrentPrincipal() me: Principal,
     @Query() query: MyMemoriesQuery,
   ): Promise<MemoryListResponse> {
-    await this.readModels.catchUp(
-      me,
-      [memoriesProjection.name, workspacePoliciesProjection.name],
-      query,
-    );
-    const { rows, policy } = await this.readModels.read(me, async (manager) => ({
-      rows: await findMemories(manager, me.workspaceId, me.userId, {
-        statuses: query.status ? storedStatusesOf(query.status) : ['pending', 'approved'],
-        ...(query.kind ? { kind: query.kind } : {}),
-      }),
-      policy: await findMemoryPolicy(manager, me.workspaceId),
-    }));
+    const { rows, policy } = await this.memories.list(me, me, query, query);
     return {
       items: rows.map(toMemoryResponse),
       nextCursor: null,
@@ -77,20 +62,16 @@ export class MyMemoriesController {
 
   @Delete(':memoryId')
   @ApiOkResponse({ type: MemoryDecisionResponse })
-  async delete(
+  delete(
     @CurrentPrincipal() me: Principal,
     @Param('memoryId', new UuidParam('memoryId')) memoryId: string,
     @Headers() headers: RequestHeaders,
   ): Promise<MemoryDecisionResponse> {
-    return decideMemory(
-      this.commands,
-      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
-      {
-        type: 'DeleteMemory',
-        by: { kind: 'person', userId: me.userId, role: 'user' },
-        reason: 'deleted',
-      },
-      'deleted',
+    return this.memories.forget(
+      me,
+      memoryId,
+      { kind: 'person', userId: me.userId, role: 'user' },
+      correlationIdOf(headers),
     );
   }
 
@@ -132,7 +113,12 @@ export class MyMemoriesController {
     await this.requireUserReview(me);
     return decideMemory(
       this.commands,
-      { workspaceId: me.workspaceId, ownerId: me.userId, memoryId, headers },
+      {
+        workspaceId: me.workspaceId,
+        ownerId: me.userId,
+        memoryId,
+        correlationId: correlationIdOf(headers),
+      },
       decision.command,
       decision.status,
     );

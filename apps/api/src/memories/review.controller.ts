@@ -28,7 +28,7 @@ import {
 } from '@engram/projections';
 import { Commands } from '../commands/commands';
 import { IdentifierParam } from '../http/path-params';
-import type { Headers as RequestHeaders } from '../http/request-context';
+import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { UuidParam } from '../http/uuid-param';
 import { EVERY_OWNER, ReadModels } from '../read-models/read-models';
 import { decideMemory, MemoryDecisionResponse, review, type Review } from './decide-memory';
@@ -136,7 +136,12 @@ export class ReviewController {
     try {
       return await decideMemory(
         this.commands,
-        { ...target, ownerId: owner },
+        {
+          workspaceId: target.workspaceId,
+          memoryId: target.memoryId,
+          ownerId: owner,
+          correlationId: correlationIdOf(target.headers),
+        },
         decision.command,
         decision.status,
       );
