@@ -128,6 +128,7 @@ describe('bad input on every endpoint (property-based)', () => {
       actionId: fixtures.actionIds[0]!,
       memoryId: fixtures.memoryIds[0]!,
       timestamp: '2026-03-01T10:00:00Z',
+      keyId: randomUUID(),
     };
     return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
   }

@@ -230,6 +230,15 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
     roles: ADMIN,
     body: () => record({ enabled: fc.boolean() }),
   },
+  'POST /v1/workspaces/{ws}/agents/{agentId}/keys': {
+    roles: ADMIN,
+    body: () => record({ name: optional(text()) }),
+  },
+  'GET /v1/workspaces/{ws}/agents/{agentId}/keys': { roles: ADMIN },
+  'DELETE /v1/workspaces/{ws}/agents/{agentId}/keys/{keyId}': {
+    roles: ADMIN,
+    path: { keyId: () => fc.oneof(fc.uuid(), identifier(), hostileString()) },
+  },
   'GET /v1/workspaces/{ws}/memories': { roles: ADMIN },
   'POST /v1/workspaces/{ws}/memories/{memoryId}/approve': { roles: ADMIN },
   'POST /v1/workspaces/{ws}/memories/{memoryId}/reject': { roles: ADMIN, body: rejectBody },
