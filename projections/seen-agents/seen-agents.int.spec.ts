@@ -1,3 +1,4 @@
+import { agentKeyStream } from '@engram/domain';
 import {
   ALICE,
   BOB,
@@ -8,6 +9,9 @@ import {
   type ProjectionSpec,
 } from '../../test/support/projection-spec';
 import { agentMemoryToggled, messageRecorded } from '../../test/support/events';
+import { AgentKey } from '../agent-keys/agent-keys.entity';
+import { AgentSetting } from '../agent-settings/agent-settings.entity';
+import { agentKeysProjection } from '../agent-keys/agent-keys.projection';
 import { agentSettingsProjection } from '../agent-settings/agent-settings.projection';
 import { applyBatch } from '../runner/apply-batch';
 import { seenAgentsProjection } from './seen-agents.projection';
@@ -102,5 +106,33 @@ describe('seen_agents projection', () => {
     expect(
       await spec.asUser(BOB, (manager) => findWorkspaceAgents(manager, 'w2'), ['admin']),
     ).toEqual([]);
+  });
+
+  it('findWorkspaceAgents: an agent given a service key is listed before its first message, once', async () => {
+    await spec.given([message('2026-06-01T10:00:00.000Z', 'chat-web')]);
+    await spec.projector.manager.clear(AgentSetting);
+    await spec.projector.manager.clear(AgentKey);
+    const issued = (keyId: string, agentId: string): GivenEvent => ({
+      type: 'AgentKeyIssued',
+      data: { keyId, agentId, digest: '0'.repeat(64), issuedBy: 'root' },
+      owner: ROOT,
+      streamId: agentKeyStream('w1', keyId),
+    });
+    await spec.projector.transaction((manager) =>
+      applyBatch(
+        manager,
+        agentKeysProjection,
+        spec.events([issued('k1', 'new-bot'), issued('k2', 'new-bot'), issued('k3', 'chat-web')]),
+      ),
+    );
+    const agents = await spec.asUser(ROOT, (manager) => findWorkspaceAgents(manager, 'w1'), [
+      'admin',
+    ]);
+    expect(agents.map((agent) => [agent.agentId, agent.messageCount, agent.memoryEnabled])).toEqual(
+      [
+        ['chat-web', 1, true],
+        ['new-bot', 0, true],
+      ],
+    );
   });
 });

@@ -25,19 +25,22 @@ type Row = {
 };
 
 /**
- * Every agent of the workspace, by id: those its messages came from (`seen_agents`) and those an admin
- * switched (`agent_settings`), each with its memory on or off.
+ * Every agent of the workspace, by id: those its messages came from (`seen_agents`), those an admin
+ * switched (`agent_settings`) and those given a service key (`agent_keys`: an agent gets its key
+ * before its first message), each with its memory on or off.
  */
 export async function findWorkspaceAgents(
   manager: EntityManager,
   workspaceId: string,
 ): Promise<WorkspaceAgent[]> {
   const rows = await manager.query<Row[]>(
-    `SELECT coalesce(s.agent_id, a.agent_id) AS agent_id, a.memory_enabled,
+    `SELECT coalesce(s.agent_id, a.agent_id, k.agent_id) AS agent_id, a.memory_enabled,
             s.first_seen_at, s.last_seen_at, s.message_count, a.updated_at, a.updated_by
        FROM (SELECT * FROM seen_agents WHERE workspace_id = $1) s
        FULL JOIN (SELECT * FROM agent_settings WHERE workspace_id = $1) a
          ON a.agent_id = s.agent_id
+       FULL JOIN (SELECT DISTINCT agent_id FROM agent_keys WHERE workspace_id = $1) k
+         ON k.agent_id = coalesce(s.agent_id, a.agent_id)
       ORDER BY 1`,
     [workspaceId],
   );

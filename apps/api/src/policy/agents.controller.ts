@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
 import {
+  agentKeysProjection,
   agentSettingsProjection,
   findWorkspaceAgents,
   seenAgentsProjection,
@@ -23,7 +24,7 @@ export class AgentsController {
   @ApiOperation({
     summary: "The workspace's agents with memory on or off",
     description:
-      'Every agent messages were recorded with (`agentId`) and every agent an admin switched, by id.',
+      'Every agent messages were recorded with (`agentId`), every agent an admin switched and every agent given a service key, by id.',
   })
   @ApiOkResponse({ type: AgentListResponse })
   async list(
@@ -33,7 +34,7 @@ export class AgentsController {
   ): Promise<AgentListResponse> {
     await this.readModels.catchUp(
       { workspaceId, userId: me.userId },
-      [seenAgentsProjection.name, agentSettingsProjection.name],
+      [seenAgentsProjection.name, agentSettingsProjection.name, agentKeysProjection.name],
       query,
     );
     const agents = await this.readModels.read(me, (manager) =>
