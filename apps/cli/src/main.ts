@@ -14,6 +14,12 @@ async function main(): Promise<void> {
       note: say,
     });
   }
+  const mcp = argv[0] === 'mcp' ? parseCliArgs(argv) : undefined;
+  if (mcp !== undefined && !mcp.values.help) {
+    // A client of a running Engram over HTTP: no database, and stdout is the MCP channel.
+    const { mcpCommand } = await import('./commands/mcp.js');
+    return mcpCommand(process.env, say);
+  }
   const { runRuntimeCommand } = await import('./runtime-commands.js');
   await runRuntimeCommand(argv, () => loadConfig(), say);
 }

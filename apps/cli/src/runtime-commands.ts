@@ -4,6 +4,7 @@ import { prepareRuntime } from '@engram/platform';
 import { parseCliArgs, type CliArgs } from './args';
 import { ERASE_USAGE, eraseCommand } from './commands/erase';
 import { EXPORT_USAGE, exportCommand } from './commands/export';
+import { MCP_USAGE } from './commands/mcp';
 import { PARKED_USAGE, parkedCommand } from './commands/parked';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild';
 import {
@@ -23,6 +24,7 @@ export const USAGE = `engram <command>
   ${ERASE_USAGE}
   ${ROTATE_MASTER_KEY_USAGE}
   ${PARKED_USAGE}
+  ${MCP_USAGE}
   migrate            apply pending database migrations`;
 
 /** rotate-master-key has options of its own (`--new`), parsed apart from the shared ones. */

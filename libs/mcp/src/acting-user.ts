@@ -1,4 +1,4 @@
-import { isIdentifier } from '@engram/domain';
+import { IDENTIFIER_PATTERN, isIdentifier } from '@engram/domain';
 import type { McpToolDefinition } from './mcp-tool';
 import { ToolCallRefused } from './tool-errors';
 
@@ -7,7 +7,7 @@ export const USER_ID_ARGUMENT = 'userId';
 
 const USER_ID_SCHEMA = {
   type: 'string',
-  pattern: '^[A-Za-z0-9._:-]{1,128}$',
+  pattern: IDENTIFIER_PATTERN.source,
   description: 'The id of the user this call acts for (the person the agent is talking to)',
 };
 

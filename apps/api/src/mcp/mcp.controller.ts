@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Controller, Delete, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
+import { createEngramMcpServer } from '@engram/mcp';
+import { AgentToolbox } from '../agent-tools/agent-toolbox';
+import { ErrorFilter } from '../http/error.filter';
+import { correlationIdOf } from '../http/request-context';
+import { McpQuery } from './mcp.query';
+import { toolboxTools } from './toolbox-tools';
+
+/**
+ * The agent tools over MCP's Streamable HTTP, behind the same guard as every route (role agent; the
+ * workspace is the token's). Excluded from the OpenAPI document: it is JSON-RPC, described by the MCP
+ * specification, with no REST resource or JSON response schema to declare.
+ */
+@ApiExcludeController()
+@Controller('mcp')
+@Roles('agent')
+export class McpController {
+  private readonly errors = new ErrorFilter();
+
+  constructor(private readonly toolbox: AgentToolbox) {}
+
+  /**
+   * Stateless: a server and a transport for each request, answered in JSON, so that any API process
+   * answers any request and nothing is held between them.
+   */
+  @Post()
+  async post(
+    @Req() request: IncomingMessage & { body?: unknown },
+    @Res() response: ServerResponse,
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: McpQuery,
+  ): Promise<void> {
+    const tools = toolboxTools(
+      this.toolbox,
+      {
+        principal,
+        workspaceId: principal.workspaceId,
+        correlationId: correlationIdOf(request.headers),
+      },
+      this.errors,
+    );
+    const server = createEngramMcpServer(tools, query.userId ? { userId: query.userId } : {});
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    // The API's JSON parser has read the body already (256 kB at most).
+    await transport.handleRequest(request, response, request.body);
+  }
+
+  /** No stream of server-initiated messages: a stateless server has none to send. */
+  @Get()
+  stream(@Res() response: ServerResponse, @Query() _query: McpQuery): void {
+    notAllowed(response);
+  }
+
+  /** No session to end: every request stands alone. */
+  @Delete()
+  end(@Res() response: ServerResponse, @Query() _query: McpQuery): void {
+    notAllowed(response);
+  }
+}
+
+/** What the SDK's clients expect from a stateless server (they carry on with POSTs alone). */
+function notAllowed(response: ServerResponse): void {
+  response.writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' });
+  response.end(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only' },
+      id: null,
+    }),
+  );
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AgentToolsModule } from '../agent-tools/agent-tools.module';
+import { McpController } from './mcp.controller';
+
+/** MCP at /mcp: the agent tools' one toolbox, served over Streamable HTTP. */
+@Module({ imports: [AgentToolsModule], controllers: [McpController] })
+export class McpModule {}

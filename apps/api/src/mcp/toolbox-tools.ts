@@ -1,0 +1,28 @@
+import { ToolCallFailed, ToolCallRefused, type EngramTools } from '@engram/mcp';
+import { toMcpTool } from '@engram/prompt-blocks';
+import type { AgentToolbox, AgentToolCaller } from '../agent-tools/agent-toolbox';
+import type { ErrorFilter } from '../http/error.filter';
+
+/**
+ * The toolbox as the MCP server's tools, for one caller: its errors sorted the way HTTP answers them,
+ * a 4xx the caller's to fix (shown to the model), a 5xx a failure.
+ */
+export function toolboxTools(
+  toolbox: AgentToolbox,
+  caller: Omit<AgentToolCaller, 'userId'>,
+  errors: ErrorFilter,
+): EngramTools {
+  return {
+    listTools: () => toolbox.definitions().map(toMcpTool),
+    callTool: async (name, args, userId) => {
+      try {
+        return await toolbox.call(name, args, { ...caller, userId });
+      } catch (error) {
+        const { status, message } = errors.describe(error);
+        throw status < 500
+          ? new ToolCallRefused(message, status)
+          : new ToolCallFailed(message, status);
+      }
+    },
+  };
+}
