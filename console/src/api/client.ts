@@ -1,6 +1,7 @@
 import { errorOf } from './api-error';
 import type {
   ActivityGroup,
+  AgentKey,
   DemoUsers,
   IdentityCard,
   MemoryList,
@@ -85,6 +86,24 @@ export class EngramApi {
     });
   }
 
+  agentKeys(agentId: string): Promise<Page<AgentKey>> {
+    return this.call('GET', this.agentKeysPath(agentId));
+  }
+
+  /** The secret is in this answer only. */
+  createAgentKey(agentId: string, name: string): Promise<{ id: string; key: string }> {
+    const trimmed = name.trim();
+    return this.call('POST', this.agentKeysPath(agentId), trimmed === '' ? {} : { name: trimmed });
+  }
+
+  revokeAgentKey(agentId: string, keyId: string): Promise<unknown> {
+    return this.call('DELETE', `${this.agentKeysPath(agentId)}/${encodeURIComponent(keyId)}`);
+  }
+
+  private agentKeysPath(agentId: string): string {
+    return `${this.workspace()}/agents/${encodeURIComponent(agentId)}/keys`;
+  }
+
   reviewQueue(
     status: ReviewStatus,
     filters: ReviewFilters,
@@ -126,6 +145,8 @@ export class EngramApi {
     });
     if (response.status === 401) this.onUnauthorized();
     if (!response.ok) throw await errorOf(response);
+    // 204 (a revocation): no body to read.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
 }

@@ -98,6 +98,18 @@ export type WorkspaceAgent = {
   updatedBy: string | null;
 };
 
+/** GET …/agents/{agentId}/keys: a service key without its secret. */
+export type AgentKey = {
+  id: string;
+  agentId: string;
+  name: string | null;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+};
+
 export type DemoUsers = { workspaceId: string; users: { userId: string; roles: Role[] }[] };
 
 /** GET /v1/me/llm-usage, the part the console shows: the daily budget and the work it holds back. */

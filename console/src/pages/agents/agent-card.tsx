@@ -2,15 +2,17 @@ import type { WorkspaceAgent } from '../../api/types';
 import { useSignedIn } from '../../auth/session-context';
 import { formatDateTime } from '../../components/format';
 import { useI18n } from '../../i18n/i18n';
+import { AgentKeys } from './agent-keys';
 
 type Props = Readonly<{
   agent: WorkspaceAgent;
   busy: boolean;
   onSwitch: (enabled: boolean) => void;
+  onMessage: (text: string, tone: 'info' | 'error') => void;
 }>;
 
-/** One agent: its "Enable Memory" switch, when it was seen and who last switched it. */
-export function AgentCard({ agent, busy, onSwitch }: Props) {
+/** One agent: its "Enable Memory" switch, when it was seen and who last switched it, its keys. */
+export function AgentCard({ agent, busy, onSwitch, onMessage }: Props) {
   const { t, locale } = useI18n();
   const { timeZone } = useSignedIn();
   const when = (iso: string) => formatDateTime(iso, locale, timeZone);
@@ -40,6 +42,7 @@ export function AgentCard({ agent, busy, onSwitch }: Props) {
           ? ` · ${t.agents.switchedBy(agent.updatedBy, when(agent.updatedAt))}`
           : ''}
       </p>
+      <AgentKeys agentId={agent.agentId} onMessage={onMessage} />
     </li>
   );
 }

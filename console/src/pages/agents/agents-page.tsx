@@ -8,6 +8,17 @@ import { AgentCard } from './agent-card';
 
 type Message = { text: string; tone: 'info' | 'error' };
 
+/** An agent added on this page, before it has a key or a message. */
+const NEW_AGENT: WorkspaceAgent = {
+  agentId: '',
+  memoryEnabled: true,
+  firstSeenAt: null,
+  lastSeenAt: null,
+  messageCount: 0,
+  updatedAt: null,
+  updatedBy: null,
+};
+
 /** Seed 002's "Enable Memory" in the memory settings panel: the workspace's agents, one switch each. */
 export function AgentsPage() {
   const { t } = useI18n();
@@ -15,6 +26,7 @@ export function AgentsPage() {
   const [agents, setAgents] = useState<WorkspaceAgent[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  const [newAgent, setNewAgent] = useState('');
 
   useEffect(() => {
     if (!isAdmin) return;
@@ -25,6 +37,22 @@ export function AgentsPage() {
   }, [api, isAdmin]);
 
   if (!isAdmin) return <AdminsOnly id="agents-title" title={t.agents.title} />;
+
+  const say = (text: string, tone: 'info' | 'error') => setMessage({ text, tone });
+
+  // An agent gets its key before its first message: added here, it is listed by the API once it has one.
+  const addAgent = () => {
+    const agentId = newAgent.trim();
+    if (!/^[A-Za-z0-9._:-]{1,128}$/.test(agentId)) return say(t.agents.newAgentInvalid, 'error');
+    setAgents((current) =>
+      current?.some((item) => item.agentId === agentId)
+        ? current
+        : [...(current ?? []), { ...NEW_AGENT, agentId }].sort((a, b) =>
+            a.agentId.localeCompare(b.agentId),
+          ),
+    );
+    setNewAgent('');
+  };
 
   // The list follows the switch a moment later (a read model): the answer is shown at once.
   const switchMemory = async (agent: WorkspaceAgent, enabled: boolean) => {
@@ -50,6 +78,28 @@ export function AgentsPage() {
       <h1 id="agents-title">{t.agents.title}</h1>
       <p class="intro">{t.agents.intro}</p>
       <LiveMessage message={message?.text ?? ''} tone={message?.tone} />
+      <form
+        class="agent-new"
+        aria-labelledby="agent-new-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          addAgent();
+        }}
+      >
+        <h2 id="agent-new-title">{t.agents.newAgentTitle}</h2>
+        <label for="agent-new-id">{t.agents.newAgentLabel}</label>
+        <input
+          id="agent-new-id"
+          maxLength={128}
+          aria-describedby="agent-new-hint"
+          value={newAgent}
+          onInput={(event) => setNewAgent(event.currentTarget.value)}
+        />
+        <button type="submit">{t.agents.newAgentAdd}</button>
+        <p id="agent-new-hint" class="field-hint">
+          {t.agents.newAgentHint}
+        </p>
+      </form>
       {agents === null ? (
         <p>{t.loading}</p>
       ) : agents.length === 0 ? (
@@ -62,6 +112,7 @@ export function AgentsPage() {
               agent={agent}
               busy={busy === agent.agentId}
               onSwitch={(enabled) => void switchMemory(agent, enabled)}
+              onMessage={say}
             />
           ))}
         </ul>
