@@ -1,7 +1,9 @@
 import { Caller, type EngramClientOptions } from './caller';
 import { EngramUser } from './engram-user';
 import type {
+  AgentKeyListResponse,
   AgentMemoryResponse,
+  CreatedAgentKeyResponse,
   ChangedMemoryPolicyResponse,
   MemoryDecisionResponse,
   MemoryListResponse,
@@ -89,5 +91,26 @@ export class EngramClient {
       params: { agentId },
       body: { enabled },
     });
+  }
+
+  /**
+   * A service key for an agent (admin role): `key` is answered this once; the agent sends it as its
+   * token (`new EngramClient({ token: key, … })`).
+   */
+  createAgentKey(agentId: string, name?: string): Promise<CreatedAgentKeyResponse> {
+    return this.caller.call(ROUTES.createAgentKey, {
+      params: { agentId },
+      body: name === undefined ? {} : { name },
+    });
+  }
+
+  /** An agent's keys, without their secrets (admin role). */
+  agentKeys(agentId: string): Promise<AgentKeyListResponse> {
+    return this.caller.call(ROUTES.listAgentKeys, { params: { agentId } });
+  }
+
+  /** Revokes a key at once (admin role). */
+  async revokeAgentKey(agentId: string, keyId: string): Promise<void> {
+    await this.caller.call(ROUTES.revokeAgentKey, { params: { agentId, keyId } });
   }
 }

@@ -1,6 +1,8 @@
 import type { Caller } from './caller';
 import type {
   AbortActionBody,
+  AgentContextMessagesResponse,
+  AgentContextResponse,
   ActionTransitionResponse,
   ActionViewResponse,
   ConfirmActionBody,
@@ -54,8 +56,16 @@ export class EngramUser {
     return this.caller.call(ROUTES.recordMessage, { userId: this.userId, body });
   }
 
-  /** The context for the agent's next prompt; `format: 'messages'` gives it as chat messages. */
-  context(options: ContextOptions = {}) {
+  /**
+   * The context for the agent's next prompt: its blocks and the system prompt, or with
+   * `format: 'messages'` the system message and the live window as chat messages (leave out the turn
+   * about to be sent with `excludeMessageId`).
+   */
+  context(options: ContextOptions & { format: 'messages' }): Promise<AgentContextMessagesResponse>;
+  context(options?: ContextOptions & { format?: 'blocks' }): Promise<AgentContextResponse>;
+  context(
+    options: ContextOptions = {},
+  ): Promise<AgentContextResponse | AgentContextMessagesResponse> {
     return this.caller.call(ROUTES.context, { userId: this.userId, query: options });
   }
 
@@ -67,17 +77,30 @@ export class EngramUser {
     return this.caller.call(ROUTES.proposeAction, { userId: this.userId, body });
   }
 
+  /** Confirms a pending action, from whichever channel the user answered on. */
   confirmAction(actionId: string, body: ConfirmActionBody): Promise<ActionTransitionResponse> {
-    return this.transition(ROUTES.confirmAction, actionId, body);
+    return this.caller.call(ROUTES.confirmAction, {
+      userId: this.userId,
+      params: { actionId },
+      body,
+    });
   }
   executeAction(actionId: string, body: ExecuteActionBody): Promise<ActionTransitionResponse> {
-    return this.transition(ROUTES.executeAction, actionId, body);
+    return this.caller.call(ROUTES.executeAction, {
+      userId: this.userId,
+      params: { actionId },
+      body,
+    });
   }
   abortAction(actionId: string, body: AbortActionBody): Promise<ActionTransitionResponse> {
-    return this.transition(ROUTES.abortAction, actionId, body);
+    return this.caller.call(ROUTES.abortAction, {
+      userId: this.userId,
+      params: { actionId },
+      body,
+    });
   }
   failAction(actionId: string, body: FailActionBody): Promise<ActionTransitionResponse> {
-    return this.transition(ROUTES.failAction, actionId, body);
+    return this.caller.call(ROUTES.failAction, { userId: this.userId, params: { actionId }, body });
   }
 
   getAction(actionId: string): Promise<ActionViewResponse> {
@@ -108,22 +131,6 @@ export class EngramUser {
   /** Erases the user: their data key is destroyed and their streams deleted (auditor role). */
   erase(): Promise<ErasureResponse> {
     return this.caller.call(ROUTES.eraseUser, { userId: this.userId });
-  }
-
-  private transition(
-    route:
-      | typeof ROUTES.confirmAction
-      | typeof ROUTES.executeAction
-      | typeof ROUTES.abortAction
-      | typeof ROUTES.failAction,
-    actionId: string,
-    body: ConfirmActionBody | ExecuteActionBody | AbortActionBody | FailActionBody,
-  ): Promise<ActionTransitionResponse> {
-    return this.caller.call(route as typeof ROUTES.confirmAction, {
-      userId: this.userId,
-      params: { actionId },
-      body: body as ConfirmActionBody,
-    });
   }
 }
 

@@ -96,6 +96,14 @@ export const ROUTES = {
     'idempotent-write',
     'workspace',
   ),
+  createAgentKey: route('post', '/v1/workspaces/{ws}/agents/{agentId}/keys', 'write', 'workspace'),
+  listAgentKeys: route('get', '/v1/workspaces/{ws}/agents/{agentId}/keys', 'read', 'workspace'),
+  revokeAgentKey: route(
+    'delete',
+    '/v1/workspaces/{ws}/agents/{agentId}/keys/{keyId}',
+    'write',
+    'workspace',
+  ),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -442,6 +442,29 @@ export type AgentContextMessagesResponse = {
   memoryStatus: 'enabled' | 'agent_disabled' | 'user_disabled' | 'user_paused';
 };
 
+export type OpenAiToolResponse = {
+  type: 'function';
+  function: ToolFunctionResponse;
+};
+
+export type AnthropicToolResponse = {
+  name: string;
+  description: string;
+  /** JSON Schema */
+  input_schema: {
+    [key: string]: unknown;
+  };
+};
+
+export type McpToolResponse = {
+  name: string;
+  description: string;
+  /** JSON Schema */
+  inputSchema: {
+    [key: string]: unknown;
+  };
+};
+
 export type SourceMessageResponse = {
   messageId: string;
   /** The beginning of the message (200 characters) */
@@ -619,6 +642,89 @@ export type WorkspaceLlmUsageResponse = {
   /** Per user (by id), counts only: no content */
   items: Array<UserLlmUsage>;
   nextCursor?: string | null;
+};
+
+export type RegisterWebhookBody = {
+  /** https (http only to a loopback address: localhost, 127.0.0.1, ::1) */
+  url: string;
+  events: Array<
+    | 'action.expired'
+    | 'memory.pending_review'
+    | 'memory.approved'
+    | 'memory.rejected'
+    | 'user.erased'
+  >;
+  description?: string;
+};
+
+export type RegisteredWebhookResponse = {
+  id: string;
+  url: string;
+  events: Array<
+    | 'action.expired'
+    | 'memory.pending_review'
+    | 'memory.approved'
+    | 'memory.rejected'
+    | 'user.erased'
+  >;
+  description?: string;
+  createdAt: string;
+  /** The admin who registered it */
+  createdBy: string;
+  /** The signing secret, shown this once: verify `Engram-Signature` with it (HMAC-SHA256 of "<Engram-Timestamp>.<body>") */
+  secret: string;
+  /** Position of the registration (minPosition of a later read) */
+  position: number;
+};
+
+export type WebhookResponse = {
+  id: string;
+  url: string;
+  events: Array<
+    | 'action.expired'
+    | 'memory.pending_review'
+    | 'memory.approved'
+    | 'memory.rejected'
+    | 'user.erased'
+  >;
+  description?: string;
+  createdAt: string;
+  /** The admin who registered it */
+  createdBy: string;
+};
+
+export type WebhookListResponse = {
+  items: Array<WebhookResponse>;
+};
+
+export type WebhookDeliveryResponse = {
+  /** Engram-Delivery-Id: the same on every retry */
+  id: string;
+  /** The event delivered */
+  eventId: string;
+  event:
+    | 'action.expired'
+    | 'memory.pending_review'
+    | 'memory.approved'
+    | 'memory.rejected'
+    | 'user.erased';
+  userId: string | null;
+  /** pending (retried with backoff), delivered (a 2xx answer), failed (no 2xx after the last attempt), cancelled (the endpoint was removed) */
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempts: number;
+  /** The last answer's HTTP status */
+  lastStatusCode: number | null;
+  /** Why the last attempt failed (HTTP status, timeout, network error) */
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+};
+
+export type WebhookDeliveriesResponse = {
+  items: Array<WebhookDeliveryResponse>;
+  nextCursor: string | null;
 };
 
 export type CreateAgentKeyBody = {
@@ -1028,6 +1134,34 @@ export interface Paths {
       response: AgentContextResponse | AgentContextMessagesResponse;
     };
   };
+  '/v1/tools': {
+    get: {
+      operationId: 'AgentToolsController_list';
+      path: Record<string, never>;
+      query: { format?: 'openai' | 'anthropic' | 'mcp' };
+      headers: Record<string, never>;
+      body: undefined;
+      status: 200;
+      response: Array<OpenAiToolResponse> | Array<AnthropicToolResponse> | Array<McpToolResponse>;
+    };
+  };
+  '/v1/workspaces/{ws}/users/{userId}/tools/{name}': {
+    post: {
+      operationId: 'AgentToolsController_call';
+      path: { ws: string; userId: string; name: string };
+      query: { minPosition?: number };
+      headers: Record<string, never>;
+      body: {
+        [key: string]: unknown;
+      };
+      status: 200;
+      response: {
+        /** What the model reads */
+        text: string;
+        [key: string]: unknown;
+      };
+    };
+  };
   '/v1/workspaces/{ws}/users/{userId}/export': {
     get: {
       operationId: 'AuditController_export';
@@ -1081,6 +1215,48 @@ export interface Paths {
       body: undefined;
       status: 200;
       response: WorkspaceLlmUsageResponse;
+    };
+  };
+  '/v1/workspaces/{ws}/webhooks': {
+    post: {
+      operationId: 'WebhooksController_register';
+      path: { ws: string };
+      query: Record<string, never>;
+      headers: Record<string, never>;
+      body: RegisterWebhookBody;
+      status: 201;
+      response: RegisteredWebhookResponse;
+    };
+    get: {
+      operationId: 'WebhooksController_list';
+      path: { ws: string };
+      query: { minPosition?: number };
+      headers: Record<string, never>;
+      body: undefined;
+      status: 200;
+      response: WebhookListResponse;
+    };
+  };
+  '/v1/workspaces/{ws}/webhooks/{webhookId}': {
+    delete: {
+      operationId: 'WebhooksController_remove';
+      path: { ws: string; webhookId: string };
+      query: Record<string, never>;
+      headers: Record<string, never>;
+      body: undefined;
+      status: 204;
+      response: undefined;
+    };
+  };
+  '/v1/workspaces/{ws}/webhooks/{webhookId}/deliveries': {
+    get: {
+      operationId: 'WebhooksController_deliveries';
+      path: { ws: string; webhookId: string };
+      query: { minPosition?: number; cursor?: string; limit?: number };
+      headers: Record<string, never>;
+      body: undefined;
+      status: 200;
+      response: WebhookDeliveriesResponse;
     };
   };
   '/v1/workspaces/{ws}/agents/{agentId}/keys': {
