@@ -277,7 +277,13 @@ export class ReactorRunner {
     signal?: AbortSignal,
   ): Promise<void> {
     const owner = { workspaceId: parked.workspaceId, userId: parked.userId };
-    const events = await readOwnerEvents(this.deps.store, owner, parked.position - 1n, through);
+    const events = await readOwnerEvents(
+      this.deps.store,
+      owner,
+      parked.position - 1n,
+      through,
+      this.lot.resumeThrough(parked),
+    );
     for (const event of events) {
       if (!this.handled.has(event.type) || event.eventId === skip) continue;
       try {

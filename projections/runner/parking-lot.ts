@@ -40,6 +40,11 @@ export type Decision = Readonly<{
 export class ParkingLot {
   readonly partition: string;
   private parked = new Map<string, ParkedEvent>();
+  /**
+   * Per parked owner, the position of their newest event this partition saw and held back: what
+   * resuming must read again, at least (see `resumeThrough`).
+   */
+  private readonly heldUpTo = new Map<string, bigint>();
   /** When this process last tried each owner's parked event (the database's clock is not ours). */
   private readonly triedAt = new Map<string, number>();
 
@@ -100,8 +105,25 @@ export class ParkingLot {
   /** The event's owner is parked here at this event or before it: it waits. */
   holds(event: RecordedEvent): boolean {
     if (this.parked.size === 0) return false;
-    const parked = this.parked.get(ownerKey(this.ownerOf(event)));
-    return parked !== undefined && event.globalPosition >= parked.position;
+    const key = ownerKey(this.ownerOf(event));
+    const parked = this.parked.get(key);
+    if (parked === undefined || event.globalPosition < parked.position) return false;
+    const held = this.heldUpTo.get(key);
+    if (held === undefined || event.globalPosition > held)
+      this.heldUpTo.set(key, event.globalPosition);
+    return true;
+  }
+
+  /**
+   * The position of the owner's own newest event a resume must find in the store's per-user read:
+   * the last one held back here (or the parked event itself, after a restart, when this process
+   * has seen none). Passed as `consistentThrough`, it makes a store whose per-user index trails the
+   * appends (EventStoreDB's category stream) wait until that index holds every event the partition
+   * skipped for the owner, instead of answering short and dropping them.
+   */
+  resumeThrough(parked: ParkedEvent): bigint {
+    const held = this.heldUpTo.get(ownerKey(parked));
+    return held !== undefined && held > parked.position ? held : parked.position;
   }
 
   parkedFor(owner: Owner): ParkedEvent | undefined {
@@ -116,6 +138,7 @@ export class ParkingLot {
   forget(owner: Owner): void {
     this.parked.delete(ownerKey(owner));
     this.triedAt.delete(ownerKey(owner));
+    this.heldUpTo.delete(ownerKey(owner));
   }
 
   /** An operator's retry or skip for an owner of this partition (its data is never personal). */

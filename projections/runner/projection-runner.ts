@@ -456,7 +456,13 @@ export class ProjectionRunner {
   private async resume(parked: ParkedEvent, through: bigint, skip?: string): Promise<boolean> {
     const owner = { workspaceId: parked.workspaceId, userId: parked.userId };
     const events = (
-      await readOwnerEvents(this.deps.store, owner, parked.position - 1n, through)
+      await readOwnerEvents(
+        this.deps.store,
+        owner,
+        parked.position - 1n,
+        through,
+        this.lot.resumeThrough(parked),
+      )
     ).filter((event) => this.handled.has(event.type) && event.eventId !== skip);
     const decode = (event: RecordedEvent) => this.deps.codec.decode(event);
     const outcome = await this.inTransaction(through, through, async (manager) => {

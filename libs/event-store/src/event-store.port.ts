@@ -84,6 +84,12 @@ export type SubscribeOptions = Readonly<{
 /** The one port every event store adapter implements; `test/contract` runs the same suite against each. */
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb' | 'in-memory';
+  /**
+   * How long a user's newest events may stay out of `readUserEvents` (without `consistentThrough`)
+   * after their append, in milliseconds: absent for the stores whose per-user read is current
+   * (PostgreSQL, in-memory); EventStoreDB's category links trail the appends, up to this bound.
+   */
+  readonly userIndexLagBoundMs?: number;
   appendToStream(
     streamId: string,
     events: readonly EventRecord[],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DomainNotFoundError,
   auditAccessDecider,
@@ -33,11 +34,7 @@ export async function recordAuditAccess(
   deps: AuditDependencies,
   access: AuditAccess,
 ): Promise<bigint> {
-  const first = await deps.store.readUserEvents(access.workspaceId, access.userId, {
-    after: 'start',
-    maxCount: 1,
-  });
-  if (first.length === 0) {
+  if (!(await hasHistory(deps.store, access.workspaceId, access.userId))) {
     throw new DomainNotFoundError(
       `User ${access.userId} has no history in workspace ${access.workspaceId}`,
     );
@@ -66,4 +63,24 @@ export async function recordAuditAccess(
     },
   );
   return result.position;
+}
+
+/**
+ * Whether the user has any event. On a store whose per-user read trails the appends (EventStoreDB),
+ * an empty answer may be a user whose first events are not indexed yet: it is asked again, with
+ * backoff, until the store's lag bound has passed, before the user is said to have no history. An
+ * auditor's typo costs that bound (5 s by default) before its 404; a real user is found at once.
+ */
+async function hasHistory(
+  store: EventStore,
+  workspaceId: string,
+  userId: string,
+): Promise<boolean> {
+  const deadline = Date.now() + (store.userIndexLagBoundMs ?? 0);
+  for (let delay = 10; ; delay = Math.min(delay * 2, 500)) {
+    const first = await store.readUserEvents(workspaceId, userId, { after: 'start', maxCount: 1 });
+    if (first.length > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
+  }
 }

@@ -111,6 +111,7 @@ export type EventStoreDbOptions = Readonly<{
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb';
+  readonly userIndexLagBoundMs: number;
   private readonly categoryWait: WaitBounds;
   private readonly onForeignEvent: ForeignEventHandler;
 
@@ -119,6 +120,7 @@ export class EventStoreDbEventStore implements EventStore {
     options: EventStoreDbOptions = {},
   ) {
     this.categoryWait = { ...DEFAULT_CATEGORY_WAIT, ...options.categoryWait };
+    this.userIndexLagBoundMs = this.categoryWait.timeoutMs;
     this.onForeignEvent = options.onForeignEvent ?? (() => undefined);
   }
 
