@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { agentKeyUsageDecider, agentKeyUsageStream, type Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { Commands } from '../commands/commands';
+import { PeriodicFlush } from '../commands/periodic-flush';
 
 const FLUSH_EVERY_MS = 2000;
 /** A key's last use is recorded at most this often per process: the admins' "last used" is that precise. */
@@ -18,19 +19,17 @@ type Use = { workspaceId: string; agentId: string; at: string };
  * look used a little earlier than it was.
  */
 @Injectable()
-export class AgentKeyUsageRecorder implements BeforeApplicationShutdown {
+export class AgentKeyUsageRecorder extends PeriodicFlush {
   private readonly logger = new Logger('AgentKeyUsage');
   private pending = new Map<string, Use>();
   /** When each key's use was last written (this process's clock, in ms). */
   private readonly written = new Map<string, number>();
-  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
-    this.timer.unref();
+    super(FLUSH_EVERY_MS);
   }
 
   record(keyId: string, workspaceId: string, agentId: string): void {
@@ -64,11 +63,5 @@ export class AgentKeyUsageRecorder implements BeforeApplicationShutdown {
         this.logger.warn(`could not record the use of a service key: ${String(error)}`);
       }
     }
-  }
-
-  /** Before the pools close (they close in onApplicationShutdown): the last uses are written too. */
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { memoryUsageDecider, userStream, type Clock } from '@engram/domain';
 import { CLOCK } from '@engram/platform';
 import { Commands } from '../commands/commands';
+import { PeriodicFlush } from '../commands/periodic-flush';
 
 const FLUSH_EVERY_MS = 2000;
 
@@ -13,17 +14,15 @@ const FLUSH_EVERY_MS = 2000;
  * makes a memory look a little less recently used.
  */
 @Injectable()
-export class MemoryUsageRecorder implements BeforeApplicationShutdown {
+export class MemoryUsageRecorder extends PeriodicFlush {
   private readonly logger = new Logger('MemoryUsage');
   private pending = new Map<string, { workspaceId: string; userId: string; ids: Set<string> }>();
-  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly commands: Commands,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
-    this.timer.unref();
+    super(FLUSH_EVERY_MS);
   }
 
   record(workspaceId: string, userId: string, memoryIds: readonly string[]): void {
@@ -58,11 +57,5 @@ export class MemoryUsageRecorder implements BeforeApplicationShutdown {
         this.logger.warn(`could not record memory usage: ${String(error)}`);
       }
     }
-  }
-
-  /** Before the pools close (they close in onApplicationShutdown): the last usage is written too. */
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
   }
 }
