@@ -10,7 +10,6 @@ import type { MessageEvent } from './messages/message-events';
 import type { ParkedEventDecision } from './operations/parked-event-events';
 import type { AgentEvent, PolicyEvent } from './policy/policy-events';
 import type { SessionEvent } from './sessions/session-events';
-import type { WebhookEvent } from './webhooks/webhook-events';
 
 /** Every event Engram stores, as one union (the catalog lists the same types with their versions). */
 export type DomainEvent =
@@ -27,7 +26,6 @@ export type DomainEvent =
   | UserErased
   | ParkedEventDecision
   | LlmUsageEvent
-  | WebhookEvent
   | AgentKeyEvent
   | AgentKeyUsed;
 

@@ -35,8 +35,6 @@ describe('DomainEvent', () => {
       LlmCallRecorded: true,
       LlmCallDeferred: true,
       LlmCallResumed: true,
-      WebhookRegistered: true,
-      WebhookRemoved: true,
       AgentKeyIssued: true,
       AgentKeyRevoked: true,
       AgentKeyUsed: true,
