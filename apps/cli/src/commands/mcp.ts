@@ -58,11 +58,14 @@ function workspaceOfJwt(token: string): string | undefined {
 
 /**
  * The tools of a running Engram, over its HTTP API: listed once from `GET /v1/tools?format=mcp`,
- * each call a `POST …/tools/{name}`. A 4xx is the call's fault and goes back to the model; a 401 or
- * 403 (the token), a 5xx or no answer are failures it cannot fix.
+ * each call a `POST …/tools/{name}` that reads the client's own writes (`?minPosition=`). A 4xx is
+ * the call's fault and goes back to the model; a 401 or 403 (the token), a 5xx or no answer are
+ * failures it cannot fix.
  */
 export function httpTools(settings: McpSettings, fetchFn: typeof fetch = fetch): EngramTools {
   let listed: Promise<readonly McpToolDefinition[]> | undefined;
+  // One client, one process: what it wrote for a user, its next reads for that user see.
+  const written = new Map<string, number>();
   const request = async (path: string, init: RequestInit): Promise<unknown> => {
     let response: Response;
     try {
@@ -96,13 +99,19 @@ export function httpTools(settings: McpSettings, fetchFn: typeof fetch = fetch):
       return listed;
     },
     callTool: async (name, args, userId) => {
-      const path = `/v1/workspaces/${settings.workspaceId}/users/${userId}/tools/${encodeURIComponent(name)}`;
+      const position = written.get(userId);
+      const path =
+        `/v1/workspaces/${settings.workspaceId}/users/${userId}/tools/${encodeURIComponent(name)}` +
+        (position === undefined ? '' : `?minPosition=${position}`);
       // The route answers the tool's data with `text` beside it.
       const { text, ...data } = (await request(path, {
         method: 'POST',
         headers: { authorization: `Bearer ${settings.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(args),
       })) as Record<string, unknown>;
+      if (typeof data.position === 'number' && data.position > (position ?? -1)) {
+        written.set(userId, data.position);
+      }
       return { data, text: typeof text === 'string' ? text : '' };
     },
   };
