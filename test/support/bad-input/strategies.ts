@@ -134,6 +134,9 @@ export const QUERY_PARAMETERS: Readonly<Record<string, fc.Arbitrary<string>>> = 
   locale: fc.constantFrom(...LOCALES, 'de'),
   maxTokens: fc.integer({ min: 0, max: 300_000 }).map(String),
   days: fc.integer({ min: -5, max: 120 }).map(String),
+  // The context's (blocks, messages) and the tool definitions' (openai, anthropic, mcp).
+  format: fc.constantFrom('blocks', 'messages', 'openai', 'anthropic', 'mcp', 'xml'),
+  excludeMessageId: fc.oneof(fc.uuid(), junkQueryValue()),
   // A position far ahead waits 2 s and answers 503: drawn rarely (every read takes minPosition),
   // to bound the runtime.
   minPosition: fc.oneof(
@@ -259,7 +262,54 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
     roles: AGENT,
     body: () => record({ error: text() }),
   },
+  'GET /v1/workspaces/{ws}/users/{userId}/actions': { roles: AGENT },
+  'GET /v1/workspaces/{ws}/users/{userId}/actions/{actionId}': { roles: AGENT },
   'GET /v1/tools/recall_actions': { roles: [] },
+  'GET /v1/tools': { roles: [] },
+  'POST /v1/workspaces/{ws}/users/{userId}/tools/{name}': {
+    roles: AGENT,
+    path: {
+      name: () =>
+        fc.oneof(
+          {
+            weight: 8,
+            arbitrary: fc.constantFrom(
+              'get_context',
+              'record_message',
+              'recall_actions',
+              'list_memories',
+              'forget_memory',
+              'propose_action',
+              'update_action',
+              'get_action',
+              'list_pending_actions',
+            ),
+          },
+          { weight: 1, arbitrary: identifier() },
+          { weight: 1, arbitrary: hostileString() },
+        ),
+    },
+    // Any tool's arguments, sent to any tool.
+    body: (f) =>
+      fc.oneof(
+        messageBody(),
+        actionBody(),
+        record({
+          actionId: ownedId(f, f.actionIds),
+          transition: fc.constantFrom('confirm', 'execute', 'abort', 'fail', 'undo'),
+          channel: optional(identifier()),
+          result: optional(jsonObject()),
+          reason: optional(text()),
+          error: optional(text()),
+        }),
+        record({ memoryId: ownedId(f, f.memoryIds) }),
+        record({
+          sessionId: optional(identifier()),
+          format: optional(fc.constantFrom('blocks', 'messages')),
+        }),
+        record({ limit: optional(fc.integer({ min: -1, max: 120 })), cursor: optional(text()) }),
+      ),
+  },
   'POST /v1/workspaces/{ws}/users/{userId}/tools/recall_actions': {
     roles: AGENT,
     body: () =>
