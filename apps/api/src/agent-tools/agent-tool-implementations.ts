@@ -25,7 +25,7 @@ import { UserMemories } from '../memories/user-memories';
 import { MessageRecorder } from '../messages/message-recorder';
 import { RecordMessageBody } from '../messages/record-message.dto';
 import { ActionIdArgs, ForgetMemoryArgs, UpdateActionArgs } from './agent-tool-args';
-import type { AgentToolCaller, AgentToolResult } from './agent-toolbox';
+import type { AgentToolCaller, AgentToolResult } from './agent-tool-caller';
 import { validateArgs } from './validate-args';
 
 /** One tool's code: the DTO its arguments are validated with, and what it does with them. */

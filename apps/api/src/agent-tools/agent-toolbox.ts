@@ -4,7 +4,6 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import type { Principal } from '@engram/auth';
 import { isIdentifier } from '@engram/domain';
 import {
   AGENT_TOOLS,
@@ -15,24 +14,11 @@ import {
   AgentToolImplementations,
   type AgentToolImplementation,
 } from './agent-tool-implementations';
+import type { AgentToolCaller, AgentToolResult } from './agent-tool-caller';
 import { validateArgs } from './validate-args';
 
 export type { AgentToolDefinition, JsonSchemaObject };
-
-/**
- * Who calls a tool, for whom: the verified principal (an agent), and the user of the workspace the
- * call is about. `minPosition` is read-your-writes for the reading tools (`?minPosition=` on HTTP).
- */
-export type AgentToolCaller = Readonly<{
-  principal: Principal;
-  workspaceId: string;
-  userId: string;
-  correlationId?: string | undefined;
-  minPosition?: number | undefined;
-}>;
-
-/** `data`: the same JSON as the tool's HTTP route; `text`: what a model reads. */
-export type AgentToolResult = Readonly<{ data: unknown; text: string }>;
+export type { AgentToolCaller, AgentToolResult };
 
 /**
  * The agent tools, one registry for every surface (the HTTP route `POST …/tools/{name}`, the MCP
