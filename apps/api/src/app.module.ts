@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AuthGuard } from '@engram/auth';
@@ -8,7 +8,6 @@ import { InfrastructureModule, BackgroundWorker, type Runtime } from '@engram/pl
 import { HealthModule } from './health/health.module';
 import { DeclaredQueryGuard } from './http/declared-query.guard';
 import { ErrorFilter } from './http/error.filter';
-import { TraceIdInterceptor } from './http/trace-id.interceptor';
 import { MetricsModule } from './metrics/metrics.module';
 import { MeModule } from './me/me.module';
 import { MessagesModule } from './messages/messages.module';
@@ -64,7 +63,6 @@ export class AppModule {
         // After AuthGuard: a 401 or 403 before the 400 of an undeclared query parameter.
         { provide: APP_GUARD, useClass: DeclaredQueryGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: TraceIdInterceptor },
         ...(runtime.config.runWorker ? [BackgroundWorker] : []),
       ],
     };

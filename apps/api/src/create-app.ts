@@ -8,6 +8,7 @@ import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
 import { guardRequestEdge } from './http/request-edge';
+import { useTraceIdHeader } from './http/trace-id-header';
 import { validationPipe } from './http/validation.pipe';
 import { useSecurityHeaders } from './security/security-headers';
 
@@ -41,6 +42,7 @@ export async function createApp(
   guardRequestEdge(app);
   app.useBodyParser('json', { limit: '256kb' });
   app.useGlobalPipes(validationPipe);
+  useTraceIdHeader(app);
   serveConsole(app);
   const document = SwaggerModule.createDocument(
     app,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import { Store, storage } from 'nestjs-pino/storage';
+import { storage, type Store } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { CORRELATION_ID_HEADER, correlationIdFrom } from './correlation-id';
 import { routeTemplate } from './route-template';
@@ -26,8 +26,9 @@ export function httpLoggingParams(logger: Logger): Params {
  * Express middleware of the API: one line per request with method, route template, status, time,
  * `correlationId` and, when the answer names one, `traceId`; no URL, query string, header or body.
  * Logger calls made while the request is handled carry its method and correlation id (nestjs-pino's
- * async context). The lines are those pino-http wrote here before, with less work per request: one
- * child logger instead of two, no serializer run, no per-request option handling.
+ * async context). The lines are those pino-http wrote here before, with less work per request: no
+ * child logger unless the request logs more than its line, no serializer run, no per-request option
+ * handling.
  */
 export function requestLogging(logger: Logger) {
   return (request: RoutedRequest, response: ServerResponse, next: () => void): void => {
@@ -37,31 +38,57 @@ export function requestLogging(logger: Logger) {
     request.headers[CORRELATION_ID_HEADER] = correlationId;
     request.id = correlationId;
     response.setHeader(CORRELATION_ID_HEADER, correlationId);
-    const log = logger.child({ req: { method: request.method }, correlationId });
+    const bindings: RequestBindings = { req: { method: request.method }, correlationId };
     // Prometheus scrapes every few seconds: its requests are counted, not logged.
     if ((request.url ?? '').split('?')[0] !== '/metrics') {
       let written = false;
       const complete = () => {
         if (written) return;
         written = true;
-        writeRequestLine(log, request, response, Date.now() - started);
+        writeRequestLine(logger, bindings, request, response, Date.now() - started);
       };
       response.once('finish', complete);
       response.once('close', complete);
     }
-    storage.run(new Store(log), next);
+    storage.run(new RequestStore(logger, bindings), next);
   };
+}
+
+type RequestBindings = Readonly<{ req: { method: string | undefined }; correlationId: string }>;
+
+/**
+ * nestjs-pino's per-request store with the request's child logger made on first use: most requests
+ * log nothing but their line, which is written with the same fields without a child logger.
+ */
+class RequestStore implements Pick<Store, 'logger'> {
+  private child: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: RequestBindings,
+  ) {}
+
+  get logger(): Logger {
+    return (this.child ??= this.parent.child(this.bindings));
+  }
+
+  set logger(logger: Logger) {
+    this.child = logger;
+  }
 }
 
 function writeRequestLine(
   log: Logger,
+  bindings: RequestBindings,
   request: RoutedRequest,
   response: ServerResponse,
   responseTime: number,
 ): void {
   const statusCode = response.statusCode;
   const traceId = response.getHeader(TRACE_ID_HEADER);
+  // The request's fields first, as a child logger would write them.
   const outcome = {
+    ...bindings,
     res: { statusCode },
     ...(statusCode >= 500 ? { err: new Error(`failed with status code ${statusCode}`) } : {}),
     responseTime,
