@@ -36,6 +36,8 @@ type RunRecords = Readonly<{
   selfMemoryId: string;
   /** A user with one message, whom the run's erasure may erase. */
   doomedUserId: string;
+  /** A service key of the agent `keyed-agent` of MAIN, which the run may revoke. */
+  agentKeyId: string;
 }>;
 
 /** How to address one write operation; its body comes from the bad-input strategies. */
@@ -95,6 +97,16 @@ const WRITES: Readonly<Record<string, Write>> = {
   'GET /v1/workspaces/{ws}/users/{userId}/memories/as-of/{timestamp}': {
     ...onAlice(AUDITOR),
     drawn: (f) => ({ timestamp: PATH_PARAMETERS.timestamp!(f) }),
+  },
+  'POST /v1/workspaces/{ws}/agents/{agentId}/keys': {
+    roles: ADMIN,
+    workspaceId: MAIN,
+    drawn: (f) => ({ agentId: PATH_PARAMETERS.agentId!(f) }),
+  },
+  'DELETE /v1/workspaces/{ws}/agents/{agentId}/keys/{keyId}': {
+    roles: ADMIN,
+    workspaceId: MAIN,
+    records: (r) => ({ agentId: 'keyed-agent', keyId: r.agentKeyId }),
   },
   'POST /v1/workspaces/{ws}/users/{userId}/erasure': {
     roles: AUDITOR,
@@ -214,6 +226,13 @@ describe('every accepted write is projectable (property-based)', () => {
         'user',
       ),
       doomedUserId,
+      agentKeyId: (
+        await request(t.http)
+          .post(`/v1/workspaces/${MAIN}/agents/keyed-agent/keys`)
+          .set('Authorization', `Bearer ${await tokenFor(ADMIN, MAIN)}`)
+          .send({})
+          .expect(201)
+      ).body.id as string,
     };
   }
 
