@@ -8,7 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KeyStore, memoryIdDigests } from '@engram/crypto';
+import { KeyStore, memoryIdDigests, workspaceSecrets } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
 import type { Clock } from '@engram/domain';
 import { EventCodec, type EventStore } from '@engram/event-store';
@@ -25,7 +25,9 @@ import {
   supersessionReactor,
   regenerateIdentityCards,
   runDeferredLlmWork,
+  runWebhookDeliveries,
   summaryReactor,
+  webhooksReactor,
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
 import {
@@ -144,6 +146,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         supersessionReactor(deps),
         summaryReactor(deps),
         memoryCapReactor(deps),
+        webhooksReactor(deps),
       ].flatMap((reactor) =>
         slices(partitionCount).map((slice) => {
           const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor, { slice });
@@ -157,6 +160,18 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       this.job('action-expiry', schedulerInterval, () => expirePendingActions(deps)),
       this.job('deferred-llm-work', schedulerInterval, (signal) =>
         runDeferredLlmWork(deps, signal),
+      ),
+      // A dispatcher that runs as long as its lease is held (restarted after an error).
+      this.job('webhook-deliveries', 1, (signal) =>
+        runWebhookDeliveries(
+          {
+            dataSource: this.dataSource!,
+            clock: this.clock,
+            secrets: workspaceSecrets(this.keys),
+            onError: (error) => onError('webhook-deliveries', error),
+          },
+          signal,
+        ),
       ),
     ];
     // The leases have a connection of their own: behind the runners' queries in the shared pool, a

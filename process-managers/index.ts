@@ -16,3 +16,7 @@ export * from './cached-policies';
 export * from './llm-usage/llm-ledger';
 export * from './llm-usage/llm-budget';
 export * from './llm-usage/deferred-llm-work.job';
+export * from './webhooks/webhooks.reactor';
+export * from './webhooks/webhook-delivery.job';
+export * from './webhooks/webhook-signature';
+export * from './webhooks/webhook-retries';

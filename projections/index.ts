@@ -14,6 +14,7 @@ import { memoryOwnersReadModel } from './memory-owners';
 import { llmUsageReadModel } from './llm-usage';
 import { llmDeferralsReadModel } from './llm-deferrals';
 import { agentKeysReadModel } from './agent-keys';
+import { webhooksReadModel } from './webhooks';
 import type { AnyReadModel } from './read-model';
 import { isPerUser, type AnyProjection } from './runner/projection';
 import { WORKSPACE_OWNER, partitionNameFor, partitionNames } from './runner/partitions';
@@ -46,6 +47,7 @@ export * from './memory-owners';
 export * from './llm-usage';
 export * from './llm-deferrals';
 export * from './agent-keys';
+export * from './webhooks';
 export * from './read-model';
 
 /** Every read model, each as its folder exports it. The worker runs them in this order. */
@@ -65,6 +67,7 @@ export const READ_MODELS: readonly AnyReadModel[] = [
   llmUsageReadModel,
   llmDeferralsReadModel,
   agentKeysReadModel,
+  webhooksReadModel,
 ];
 /** Every read model: the worker runs these, the data source maps their entities, migrations create them. */
 export const PROJECTIONS: readonly AnyProjection[] = READ_MODELS.map((model) => model.projection);

@@ -13,7 +13,13 @@ export const BENCH_WORKSPACE = 'bench';
 export const HEAVY_USER = 'heavy';
 const BATCH = 2000;
 /** The reactors a seeded history counts as already handled (no LLM work is replayed). */
-const REACTORS = ['memory_extraction', 'memory_cap', 'rolling_summary', 'memory_supersession'];
+const REACTORS = [
+  'memory_extraction',
+  'memory_cap',
+  'rolling_summary',
+  'memory_supersession',
+  'webhooks',
+];
 
 export type SeedPlan = Readonly<{
   /** Ordinary users and the events each one has. */

@@ -22,6 +22,9 @@ export const NOT_IN_ACTIVITY = [
   // Work the budget held back (LlmCallDeferred) is in the feed: the user notices what did not happen.
   'LlmCallRecorded',
   'LlmCallResumed',
+  // Webhook endpoints: the workspace's configuration, listed to its admins.
+  'WebhookRegistered',
+  'WebhookRemoved',
   // Service keys of agents: workspace-level records of credentials, listed to the admins.
   'AgentKeyIssued',
   'AgentKeyRevoked',

@@ -36,6 +36,8 @@ type RunRecords = Readonly<{
   selfMemoryId: string;
   /** A user with one message, whom the run's erasure may erase. */
   doomedUserId: string;
+  /** A webhook endpoint of MAIN (nothing listens at its URL), which the run may remove. */
+  webhookId: string;
   /** A service key of the agent `keyed-agent` of MAIN, which the run may revoke. */
   agentKeyId: string;
 }>;
@@ -107,6 +109,12 @@ const WRITES: Readonly<Record<string, Write>> = {
     roles: ADMIN,
     workspaceId: MAIN,
     records: (r) => ({ agentId: 'keyed-agent', keyId: r.agentKeyId }),
+  },
+  'POST /v1/workspaces/{ws}/webhooks': { roles: ADMIN, workspaceId: MAIN },
+  'DELETE /v1/workspaces/{ws}/webhooks/{webhookId}': {
+    roles: ADMIN,
+    workspaceId: MAIN,
+    records: (r) => ({ webhookId: r.webhookId }),
   },
   'POST /v1/workspaces/{ws}/users/{userId}/erasure': {
     roles: AUDITOR,
@@ -231,6 +239,13 @@ describe('every accepted write is projectable (property-based)', () => {
           .post(`/v1/workspaces/${MAIN}/agents/keyed-agent/keys`)
           .set('Authorization', `Bearer ${await tokenFor(ADMIN, MAIN)}`)
           .send({})
+          .expect(201)
+      ).body.id as string,
+      webhookId: (
+        await request(t.http)
+          .post(`/v1/workspaces/${MAIN}/webhooks`)
+          .set('Authorization', `Bearer ${await tokenFor(ADMIN, MAIN)}`)
+          .send({ url: 'https://127.0.0.1:9/engram', events: ['action.expired', 'user.erased'] })
           .expect(201)
       ).body.id as string,
     };

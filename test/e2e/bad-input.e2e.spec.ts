@@ -129,6 +129,7 @@ describe('bad input on every endpoint (property-based)', () => {
       memoryId: fixtures.memoryIds[0]!,
       timestamp: '2026-03-01T10:00:00Z',
       keyId: randomUUID(),
+      webhookId: randomUUID(),
       name: 'get_context',
     };
     return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);

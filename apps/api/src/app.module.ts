@@ -21,6 +21,7 @@ import { ErasureModule } from './erasure/erasure.module';
 import { AuditModule } from './audit/audit.module';
 import { ConsoleModule } from './console/console.module';
 import { LlmUsageModule } from './llm-usage/llm-usage.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { McpModule } from './mcp/mcp.module';
 import { AgentToolsModule } from './agent-tools/agent-tools.module';
 import { AgentKeysModule } from './agent-keys/agent-keys.module';
@@ -52,6 +53,7 @@ export class AppModule {
         AuditModule,
         ErasureModule,
         LlmUsageModule,
+        WebhooksModule,
         McpModule,
         AgentKeysModule,
         ConsoleModule.forRuntime(runtime),

@@ -3,3 +3,4 @@ export * from './key-store';
 export * from './data-key-cipher';
 export { masterKeyVersion } from './aes-gcm';
 export * from './memory-id-digests';
+export * from './workspace-secrets';

@@ -11,6 +11,7 @@ import { MESSAGE_EVENT_DEFINITIONS } from './messages';
 import { OPERATIONS_EVENT_DEFINITIONS } from './operations';
 import { POLICY_EVENT_DEFINITIONS } from './policy';
 import { SESSION_EVENT_DEFINITIONS } from './sessions';
+import { WEBHOOK_EVENT_DEFINITIONS } from './webhooks';
 
 /** Every event type Engram stores. The codec refuses types that are not here. */
 export const EVENT_CATALOG: readonly EventDefinition[] = [
@@ -25,5 +26,6 @@ export const EVENT_CATALOG: readonly EventDefinition[] = [
   ...ERASURE_EVENT_DEFINITIONS,
   ...OPERATIONS_EVENT_DEFINITIONS,
   ...LLM_USAGE_EVENT_DEFINITIONS,
+  ...WEBHOOK_EVENT_DEFINITIONS,
   ...AGENT_KEY_EVENT_DEFINITIONS,
 ];

@@ -10,6 +10,7 @@ import type { MessageEvent } from './messages/message-events';
 import type { ParkedEventDecision } from './operations/parked-event-events';
 import type { AgentEvent, PolicyEvent } from './policy/policy-events';
 import type { SessionEvent } from './sessions/session-events';
+import type { WebhookEvent } from './webhooks/webhook-events';
 
 /** Every event Engram stores, as one union (the catalog lists the same types with their versions). */
 export type DomainEvent =
@@ -26,6 +27,7 @@ export type DomainEvent =
   | UserErased
   | ParkedEventDecision
   | LlmUsageEvent
+  | WebhookEvent
   | AgentKeyEvent
   | AgentKeyUsed;
 

@@ -35,6 +35,8 @@ describe('DomainEvent', () => {
       LlmCallRecorded: true,
       LlmCallDeferred: true,
       LlmCallResumed: true,
+      WebhookRegistered: true,
+      WebhookRemoved: true,
       AgentKeyIssued: true,
       AgentKeyRevoked: true,
       AgentKeyUsed: true,

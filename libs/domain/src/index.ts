@@ -19,4 +19,5 @@ export * from './audit';
 export * from './erasure';
 export * from './operations';
 export * from './llm-usage';
+export * from './webhooks';
 export * from './agent-keys';

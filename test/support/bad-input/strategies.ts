@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { ACTION_STATUSES, LOCALES, MEMORY_KINDS, MESSAGE_ROLES, type Role } from '@engram/domain';
+import {
+  ACTION_STATUSES,
+  LOCALES,
+  MEMORY_KINDS,
+  MESSAGE_ROLES,
+  WEBHOOK_EVENT_TYPES,
+  type Role,
+} from '@engram/domain';
 import { deeplyNested, hostileString, junkQueryValue } from './junk';
 
 /** What exists before the properties run: ids of the caller's and another user's records. */
@@ -192,6 +199,24 @@ const policyBody = () =>
     ),
   });
 
+/** Webhook endpoints: loopback URLs (nothing listens there: deliveries fail fast) and bad ones. */
+const webhookBody = () =>
+  record({
+    url: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom('https://127.0.0.1:9/engram', 'http://localhost:9/h'),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('http://hooks.example.com/x', 'ftp://127.0.0.1/x') },
+      { weight: 1, arbitrary: hostileString() },
+    ),
+    events: fc.oneof(
+      { weight: 3, arbitrary: fc.subarray([...WEBHOOK_EVENT_TYPES], { minLength: 1 }) },
+      { weight: 1, arbitrary: fc.array(text(), { maxLength: 3 }) },
+    ),
+    description: optional(text()),
+  });
+
 const AGENT: readonly Role[] = ['agent'];
 const ADMIN: readonly Role[] = ['admin'];
 const AUDITOR: readonly Role[] = ['auditor'];
@@ -241,6 +266,16 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   'DELETE /v1/workspaces/{ws}/agents/{agentId}/keys/{keyId}': {
     roles: ADMIN,
     path: { keyId: () => fc.oneof(fc.uuid(), identifier(), hostileString()) },
+  },
+  'POST /v1/workspaces/{ws}/webhooks': { roles: ADMIN, body: webhookBody },
+  'GET /v1/workspaces/{ws}/webhooks': { roles: ADMIN },
+  'DELETE /v1/workspaces/{ws}/webhooks/{webhookId}': {
+    roles: ADMIN,
+    path: { webhookId: () => fc.oneof(fc.uuid(), identifier(), hostileString()) },
+  },
+  'GET /v1/workspaces/{ws}/webhooks/{webhookId}/deliveries': {
+    roles: ADMIN,
+    path: { webhookId: () => fc.oneof(fc.uuid(), identifier(), hostileString()) },
   },
   'GET /v1/workspaces/{ws}/memories': { roles: ADMIN },
   'POST /v1/workspaces/{ws}/memories/{memoryId}/approve': { roles: ADMIN },

@@ -1,0 +1,3 @@
+export * from './webhook-subscriptions';
+export * from './webhook-events';
+export * from './webhook-decider';
