@@ -9,7 +9,7 @@ import {
 } from '@engram/mcp';
 
 export const MCP_USAGE =
-  'mcp                the agent tools over MCP on stdin/stdout, for desktop clients (env: ENGRAM_URL, ENGRAM_TOKEN, ENGRAM_USER)';
+  'mcp                the agent tools over MCP on stdin/stdout, for desktop clients (env: ENGRAM_URL, ENGRAM_TOKEN, ENGRAM_USER; ENGRAM_WORKSPACE with a service key)';
 
 /** Where the tools run and as whom, from the environment. */
 export type McpSettings = Readonly<{
