@@ -46,6 +46,13 @@ const TARGETS = {
     stamp: 'packages/client/dist/.client-built',
     commands: [[tool('typescript', 'bin', 'tsc'), '-p', 'packages/client/tsconfig.json']],
   },
+  // The example agent, compiled against @engram/client's build as another project would be.
+  example: {
+    sources: ['examples', 'packages/client/dist/index.d.ts'],
+    output: 'dist/examples/agent/main.js',
+    stamp: 'dist/.example-built',
+    commands: [[tool('typescript', 'bin', 'tsc'), '-p', 'examples/tsconfig.json']],
+  },
   console: {
     sources: ['console'],
     output: 'dist/console/index.html',

@@ -70,7 +70,7 @@ export class Caller {
     input: CallInput<P, M>,
   ) {
     const minPosition =
-      route.kind === 'read' && this.readYourWrites
+      (route.kind === 'read' || route.kind === 'tool') && this.readYourWrites
         ? this.positions.atLeast(this.keys(route, input))
         : undefined;
     return {

@@ -3,6 +3,9 @@ import { EngramUser } from './engram-user';
 import type {
   AgentKeyListResponse,
   AgentMemoryResponse,
+  AnthropicToolResponse,
+  McpToolResponse,
+  OpenAiToolResponse,
   CreatedAgentKeyResponse,
   ChangedMemoryPolicyResponse,
   MemoryDecisionResponse,
@@ -113,4 +116,18 @@ export class EngramClient {
   async revokeAgentKey(agentId: string, keyId: string): Promise<void> {
     await this.caller.call(ROUTES.revokeAgentKey, { params: { agentId, keyId } });
   }
+
+  /** The agent tools' definitions, in the shape a model API takes (default `openai`). */
+  tools<F extends ToolFormat = 'openai'>(format?: F): Promise<ToolDefinitions<F>> {
+    return this.caller.call(ROUTES.toolDefinitions, {
+      query: format === undefined ? {} : { format },
+    }) as Promise<ToolDefinitions<F>>;
+  }
 }
+
+export type ToolFormat = 'openai' | 'anthropic' | 'mcp';
+export type ToolDefinitions<F extends ToolFormat> = F extends 'anthropic'
+  ? AnthropicToolResponse[]
+  : F extends 'mcp'
+    ? McpToolResponse[]
+    : OpenAiToolResponse[];

@@ -120,7 +120,7 @@ describe('EngramClient', () => {
 
   it('reads each user’s own writes: their last position as minPosition, unless switched off', async () => {
     const { server, client } = await against((request) =>
-      request.method === 'POST'
+      request.method === 'POST' && !request.path.includes('/tools/')
         ? recorded
         : request.method === 'PUT'
           ? { status: 200, body: { position: 50 } }
@@ -136,15 +136,19 @@ describe('EngramClient', () => {
     await engram.setMemoryPolicy({ reviewMode: 'admin' });
     await engram.user('bob').context();
     await engram.user('alice').context();
+    await engram.user('alice').callTool('get_context', {});
     const plain = client({ readYourWrites: false });
     await plain.user('alice').recordMessage(message);
     await plain.user('alice').context();
 
-    const reads = server.received.filter((request) => request.method === 'GET');
+    const reads = server.received.filter(
+      (request) => request.method === 'GET' || request.path.includes('/tools/'),
+    );
     expect(reads.map((request) => request.query.get('minPosition'))).toEqual([
       null,
       '42',
       null,
+      '50',
       '50',
       '50',
       null,

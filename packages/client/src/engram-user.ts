@@ -18,7 +18,10 @@ import type {
 } from './generated/api-types';
 import { ndjsonLines } from './ndjson';
 import { paginate } from './pages';
-import { ROUTES, type QueryOf } from './routes';
+import { ROUTES, type QueryOf, type ResponseOf } from './routes';
+
+/** A tool's answer: the JSON of the route it stands for, with `text` beside it for the model. */
+export type ToolCallResult = ResponseOf<typeof ROUTES.callTool.path, 'post'>;
 
 export type ContextOptions = Omit<QueryOf<typeof ROUTES.context.path, 'get'>, 'minPosition'>;
 
@@ -120,6 +123,18 @@ export class EngramUser {
   /** The `recall_actions` tool: the user's past actions matching a query. */
   recallActions(query: RecallActionsBody = {}): Promise<RecallActionsResponse> {
     return this.caller.call(ROUTES.recallActions, { userId: this.userId, body: query });
+  }
+
+  /**
+   * Calls an agent tool by name with the arguments a model wrote (`GET /v1/tools` lists them): a
+   * model's tool call is routed as it is. The answer carries `text`, what the model reads.
+   */
+  callTool(name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> {
+    return this.caller.call(ROUTES.callTool, {
+      userId: this.userId,
+      params: { name },
+      body: args,
+    });
   }
 
   /** The user's whole history, one decrypted event at a time (auditor role). */

@@ -1,5 +1,16 @@
-export { EngramClient, type MyMemoriesFilters, type ReviewQueueFilters } from './engram-client';
-export { EngramUser, type ContextOptions, type ExportedEvent } from './engram-user';
+export {
+  EngramClient,
+  type MyMemoriesFilters,
+  type ReviewQueueFilters,
+  type ToolDefinitions,
+  type ToolFormat,
+} from './engram-client';
+export {
+  EngramUser,
+  type ContextOptions,
+  type ExportedEvent,
+  type ToolCallResult,
+} from './engram-user';
 export type { EngramClientOptions } from './caller';
 export { EngramError } from './errors';
 export type { RetryOptions, TokenSource } from './transport';

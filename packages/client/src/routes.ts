@@ -23,9 +23,10 @@ export type Scope = 'user' | 'workspace' | 'me' | 'none';
 
 /**
  * A read (sent again after any failure; takes `minPosition`), a write the API recognises when it comes
- * again (it carries its own id, or sets a value), or a write it would refuse the second time.
+ * again (it carries its own id, or sets a value), a write it would refuse the second time, or an agent
+ * tool called by name (a read or a write: it takes `minPosition` and is sent again only when refused).
  */
-export type Kind = 'read' | 'idempotent-write' | 'write';
+export type Kind = 'read' | 'idempotent-write' | 'write' | 'tool';
 
 export type Route<P extends RoutePath = RoutePath, M extends Method = Method> = Readonly<{
   method: M;
@@ -45,7 +46,7 @@ function route<P extends RoutePath, M extends Method & keyof Paths[P]>(
 }
 
 export function retryPolicy(kind: Kind): RetryPolicy {
-  return kind === 'write' ? 'refused-only' : 'idempotent';
+  return kind === 'write' || kind === 'tool' ? 'refused-only' : 'idempotent';
 }
 
 const USER = '/v1/workspaces/{ws}/users/{userId}' as const;
@@ -65,6 +66,8 @@ export const ROUTES = {
   abortAction: route('post', `${USER}/actions/{actionId}/abort`, 'write', 'user'),
   failAction: route('post', `${USER}/actions/{actionId}/fail`, 'write', 'user'),
   recallActions: route('post', `${USER}/tools/recall_actions`, 'read', 'user'),
+  toolDefinitions: route('get', '/v1/tools', 'read', 'none'),
+  callTool: route('post', `${USER}/tools/{name}`, 'tool', 'user'),
   exportUser: route('get', `${USER}/export`, 'read', 'none'),
   eraseUser: route('post', `${USER}/erasure`, 'write', 'user'),
   myMemories: route('get', '/v1/me/memories', 'read', 'me'),
