@@ -62,7 +62,7 @@ export class Caller {
     route: Route<P, M>,
     input: CallInput<P, M> = {},
   ): Promise<Response> {
-    return this.transport.send(this.request(route, input));
+    return this.transport.send({ ...this.request(route, input), stream: true });
   }
 
   private request<P extends RoutePath, M extends Method>(

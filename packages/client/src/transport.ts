@@ -35,7 +35,7 @@ export type TransportOptions = {
   readonly baseUrl: string;
   readonly token: TokenSource;
   readonly retry?: Partial<RetryOptions>;
-  /** Per attempt (default 30 s). */
+  /** Per attempt, the answer's body included (default 30 s; none for streams). */
   readonly timeoutMs?: number;
   /** Another fetch (a proxy, instrumentation); Node 20's global one by default. */
   readonly fetch?: typeof fetch;
@@ -49,6 +49,8 @@ export type HttpRequest = {
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
   readonly retry: RetryPolicy;
+  /** A body read as a stream (an export): no time limit on the whole answer, which may be long. */
+  readonly stream?: boolean;
 };
 
 /** Sends requests to the API: auth, correlation id, retries with backoff, `Retry-After`, errors. */
@@ -91,7 +93,9 @@ export class Transport {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           ...(body === undefined ? {} : { body }),
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+          ...(request.stream
+            ? {}
+            : { signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) }),
         });
       } catch (cause) {
         const retriable = request.retry === 'idempotent' || connectionRefused(cause);
