@@ -82,6 +82,17 @@ const WRITES: Readonly<Record<string, Write>> = {
     onAction('confirmedActionId'),
   'POST /v1/workspaces/{ws}/users/{userId}/actions/{actionId}/abort': onAction('pendingActionId'),
   'POST /v1/workspaces/{ws}/users/{userId}/actions/{actionId}/fail': onAction('confirmedActionId'),
+  // The writing tools by name (the others call the same functions as the routes above), with any
+  // tool's arguments: the bad-input strategy draws the writing ones' most often.
+  'POST /v1/workspaces/{ws}/users/{userId}/tools/{name}': {
+    ...onAlice(AGENT),
+    drawn: () => ({
+      name: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('record_message') },
+        { weight: 1, arbitrary: fc.constant('propose_action') },
+      ),
+    }),
+  },
   'PUT /v1/me/memory-settings': { roles: USER, workspaceId: SELF_REVIEW },
   'PUT /v1/workspaces/{ws}/memory-policy': { roles: ADMIN, workspaceId: MAIN },
   'PUT /v1/workspaces/{ws}/agents/{agentId}/memory': {

@@ -324,20 +324,20 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
           { weight: 1, arbitrary: hostileString() },
         ),
     },
-    // Any tool's arguments, sent to any tool.
+    // Any tool's arguments, sent to any tool; the writing ones' most often.
     body: (f) =>
       fc.oneof(
-        messageBody(),
-        actionBody(),
+        { weight: 4, arbitrary: messageBody() },
+        { weight: 2, arbitrary: actionBody() },
         record({
-          actionId: ownedId(f, f.actionIds),
+          actionId: f.actionIds.length > 0 ? ownedId(f, f.actionIds) : fc.uuid(),
           transition: fc.constantFrom('confirm', 'execute', 'abort', 'fail', 'undo'),
           channel: optional(identifier()),
           result: optional(jsonObject()),
           reason: optional(text()),
           error: optional(text()),
         }),
-        record({ memoryId: ownedId(f, f.memoryIds) }),
+        record({ memoryId: f.memoryIds.length > 0 ? ownedId(f, f.memoryIds) : fc.uuid() }),
         record({
           sessionId: optional(identifier()),
           format: optional(fc.constantFrom('blocks', 'messages')),
