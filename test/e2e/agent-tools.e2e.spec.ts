@@ -281,35 +281,44 @@ describe('agent tools through HTTP', () => {
   });
 
   it('unknown tool 404, bad arguments 400 writing nothing, agents only', async () => {
-    const before = await countUserEvents(t, ws, 'alice');
-    const unknown = await callTool('send_email', {}).expect(404);
+    // carol has no event, so no background work (extraction, summaries) that could write meanwhile.
+    const carol = (name: string, args: unknown, token = web) =>
+      request(t.http)
+        .post(`/v1/workspaces/${ws}/users/carol/tools/${name}`)
+        .auth(token, { type: 'bearer' })
+        .send(args as object);
+    const before = await countUserEvents(t, ws, 'carol');
+    const unknown = await carol('send_email', {}).expect(404);
     expect(unknown.body.message).toBe('No tool send_email; GET /v1/tools lists them');
-    const missing = await callTool('record_message', { sessionId: 's1', role: 'user' }).expect(400);
+    const missing = await carol('record_message', { sessionId: 's1', role: 'user' }).expect(400);
     expect(missing.body.message).toMatch(/channel must be 1-128 characters/);
     expect(missing.body.message).toMatch(/text must be a string/);
-    const extra = await callTool('propose_action', {
+    const extra = await carol('propose_action', {
       tool: 'gmail_send',
       summary: 'x',
       channel: 'web',
       price: 3,
     }).expect(400);
     expect(extra.body.message).toBe('price: property price should not exist');
-    await callTool('update_action', { actionId: randomUUID(), transition: 'confirm' }).expect(400);
-    const wrongField = await callTool('update_action', {
+    await carol('update_action', { actionId: randomUUID(), transition: 'confirm' }).expect(400);
+    const wrongField = await carol('update_action', {
       actionId: randomUUID(),
       transition: 'fail',
       error: 'smtp down',
       channel: 'web',
     }).expect(400);
     expect(wrongField.body.message).toBe('channel: property channel should not exist');
-    await callTool('update_action', { actionId: randomUUID(), transition: 'undo' }).expect(400);
-    await callTool('forget_memory', { memoryId: 'not-a-uuid' }).expect(400);
-    await callTool('get_context', { maxTokens: 10 }).expect(400);
-    await callTool('record_message', ['not', 'an', 'object']).expect(400);
-    expect(await countUserEvents(t, ws, 'alice')).toBe(before);
+    await carol('update_action', { actionId: randomUUID(), transition: 'undo' }).expect(400);
+    await carol('forget_memory', { memoryId: 'not-a-uuid' }).expect(400);
+    await carol('get_context', { maxTokens: 10 }).expect(400);
+    await carol('record_message', ['not', 'an', 'object']).expect(400);
+    expect(await countUserEvents(t, ws, 'carol')).toBe(before);
 
     const user = await t.token({ userId: 'alice', workspaceId: ws, roles: ['user'] });
-    await callTool('list_memories', {}, user).expect(403);
-    await request(t.http).post(`${base}/tools/list_memories`).send({}).expect(401);
+    await carol('list_memories', {}, user).expect(403);
+    await request(t.http)
+      .post(`/v1/workspaces/${ws}/users/carol/tools/list_memories`)
+      .send({})
+      .expect(401);
   });
 });
