@@ -37,6 +37,8 @@ describe('declared query parameters', () => {
     ]);
     expect([...declaredQueryParameters(ContextController, 'context')].sort()).toEqual([
       'agentId',
+      'excludeMessageId',
+      'format',
       'locale',
       'maxTokens',
       'minPosition',
