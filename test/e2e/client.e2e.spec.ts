@@ -106,6 +106,11 @@ describe('@engram/client against the API', () => {
 
     const changed = await admin.setMemoryPolicy({ reviewMode: 'admin', pendingTtlDays: 3 });
     const policy = await admin.memoryPolicy();
+    // Nobody listens there: the approval's delivery is recorded all the same, and retried.
+    const webhook = await admin.registerWebhook({
+      url: 'http://127.0.0.1:9/engram',
+      events: ['memory.approved'],
+    });
     const issued = await admin.createAgentKey('chat-web', 'e2e');
     const agent = new EngramClient({ baseUrl, workspace: WS, token: issued.key });
     await agent.user('carol').recordMessage({
@@ -133,6 +138,21 @@ describe('@engram/client against the API', () => {
     );
     await carol.deleteMyMemory(queue[0]!.memoryId);
     const after = await carol.myMemories({ status: 'approved' });
+    const webhooks = await admin.webhooks();
+    const deliveries = await eventually(
+      async () => {
+        const items = [];
+        for await (const delivery of admin.webhookDeliveries(webhook.id)) items.push(delivery);
+        return items;
+      },
+      (items) => items.length > 0,
+    );
+    await admin.removeWebhook(webhook.id);
+    // A 204 answers no position to wait for: the list shows the removal a moment later.
+    const removed = await eventually(
+      () => admin.webhooks(),
+      (list) => list.items.length === 0,
+    );
     const agents = await admin.agents();
     const keys = await admin.agentKeys('chat-web');
     await admin.revokeAgentKey('chat-web', issued.id);
@@ -147,6 +167,9 @@ describe('@engram/client against the API', () => {
     expect(mine.items.map((m) => m.memoryId)).toEqual([queue[0]!.memoryId]);
     expect(after.items).toEqual([]);
     expect(agents.items.map((a) => a.agentId)).toContain('chat-web');
+    expect(webhooks.items.map((w) => w.id)).toEqual([webhook.id]);
+    expect(deliveries.map((d) => [d.event, d.userId])).toEqual([['memory.approved', 'carol']]);
+    expect(removed.items).toEqual([]);
     expect(keys.items.map((k) => k.id)).toEqual([issued.id]);
     expect(refused).toMatchObject({ status: 401 });
   });

@@ -12,7 +12,11 @@ import type {
   MemoryListResponse,
   MemoryPolicyBody,
   MemoryPolicyResponse,
+  RegisterWebhookBody,
+  RegisteredWebhookResponse,
   ReviewItem,
+  WebhookDeliveryResponse,
+  WebhookListResponse,
 } from './generated/api-types';
 import { paginate } from './pages';
 import { ROUTES, type QueryOf } from './routes';
@@ -115,6 +119,29 @@ export class EngramClient {
   /** Revokes a key at once (admin role). */
   async revokeAgentKey(agentId: string, keyId: string): Promise<void> {
     await this.caller.call(ROUTES.revokeAgentKey, { params: { agentId, keyId } });
+  }
+
+  /** Registers a webhook (admin role): `secret`, answered this once, verifies its signatures. */
+  registerWebhook(webhook: RegisterWebhookBody): Promise<RegisteredWebhookResponse> {
+    return this.caller.call(ROUTES.registerWebhook, { body: webhook });
+  }
+
+  webhooks(): Promise<WebhookListResponse> {
+    return this.caller.call(ROUTES.listWebhooks);
+  }
+
+  async removeWebhook(webhookId: string): Promise<void> {
+    await this.caller.call(ROUTES.removeWebhook, { params: { webhookId } });
+  }
+
+  /** A webhook's deliveries and their attempts, page after page as they are consumed. */
+  webhookDeliveries(webhookId: string): AsyncGenerator<WebhookDeliveryResponse> {
+    return paginate((cursor) =>
+      this.caller.call(ROUTES.webhookDeliveries, {
+        params: { webhookId },
+        query: cursor === undefined ? {} : { cursor },
+      }),
+    );
   }
 
   /** The agent tools' definitions, in the shape a model API takes (default `openai`). */

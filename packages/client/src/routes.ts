@@ -107,6 +107,15 @@ export const ROUTES = {
     'write',
     'workspace',
   ),
+  registerWebhook: route('post', '/v1/workspaces/{ws}/webhooks', 'write', 'workspace'),
+  listWebhooks: route('get', '/v1/workspaces/{ws}/webhooks', 'read', 'workspace'),
+  removeWebhook: route('delete', '/v1/workspaces/{ws}/webhooks/{webhookId}', 'write', 'workspace'),
+  webhookDeliveries: route(
+    'get',
+    '/v1/workspaces/{ws}/webhooks/{webhookId}/deliveries',
+    'read',
+    'workspace',
+  ),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
