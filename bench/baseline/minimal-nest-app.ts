@@ -18,8 +18,12 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
 import { jwtVerify } from 'jose';
 import { Pool } from 'pg';
+import { pino } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { Histogram, Registry } from 'prom-client';
 import { readContextRows } from '../../apps/api/src/context/context-reads';
 import { RecordMessageBody } from '../../apps/api/src/messages/record-message.dto';
 import { queryAs } from '../../apps/api/src/read-models/query-as';
@@ -30,6 +34,10 @@ import { queryAs } from '../../apps/api/src/read-models/query-as';
  * ValidationPipe, the same 400 for a missing text. Nothing else: no logging, metrics, security
  * headers, error filter or interceptors. The bench measures Engram against it under the same load,
  * to tell what the framework costs from what Engram adds.
+ *
+ * With `MINIMAL_APP_PRODUCTION` it also does what a production service adds to every request, the
+ * stock way: helmet's headers, a JSON log line per request (pino-http to stdout) and a latency
+ * histogram by route (prom-client), i.e. what Engram's request path does with its own middleware.
  *
  * With databases (the best real alternative, not only the framework): `MINIMAL_APP_WRITE_URL`
  * makes the message route store each accepted message as one row (one single-row INSERT into
@@ -115,8 +123,38 @@ class MessagesController {
 })
 class MinimalModule {}
 
+/** helmet, pino-http and a prom-client histogram, each with its stock settings. */
+function useProductionMiddleware(app: NestExpressApplication): void {
+  app.use(helmet());
+  app.use(pinoHttp({ logger: pino() }));
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [new Registry()],
+  });
+  app.use(
+    (
+      request: { method: string; route?: { path?: string } },
+      response: { statusCode: number; once: (event: string, listener: () => void) => void },
+      next: () => void,
+    ) => {
+      const stop = latency.startTimer();
+      response.once('finish', () =>
+        stop({
+          method: request.method,
+          route: request.route?.path ?? '',
+          status_code: String(response.statusCode),
+        }),
+      );
+      next();
+    },
+  );
+}
+
 async function main(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(MinimalModule, { logger: false });
+  if (process.env.MINIMAL_APP_PRODUCTION) useProductionMiddleware(app);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

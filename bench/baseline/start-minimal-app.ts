@@ -4,10 +4,17 @@ import { BENCH_JWT_SECRET } from '../support/secrets';
 
 /**
  * The minimal NestJS app (minimal-nest-app.ts) as its own process, checking the bench's tokens;
- * `databases` gives it the table it appends to and the connection it reads contexts through.
+ * `databases` gives it the table it appends to and the connection it reads contexts through,
+ * `production` the middleware a production service adds.
  */
 export function startMinimalApp(
-  databases: Readonly<{ writeUrl?: string; table?: string; readUrl?: string }> = {},
+  databases: Readonly<{
+    writeUrl?: string;
+    table?: string;
+    readUrl?: string;
+    /** With helmet, a log line per request and a latency histogram, the stock way. */
+    production?: boolean;
+  }> = {},
 ): Promise<EngramProcess<'minimal-app'>> {
   return startBuiltScript('minimal-app', join(DIST, 'bench', 'baseline', 'minimal-nest-app.js'), {
     PATH: process.env.PATH,
@@ -16,5 +23,6 @@ export function startMinimalApp(
     ...(databases.writeUrl ? { MINIMAL_APP_WRITE_URL: databases.writeUrl } : {}),
     ...(databases.table ? { MINIMAL_APP_TABLE: databases.table } : {}),
     ...(databases.readUrl ? { MINIMAL_APP_READ_URL: databases.readUrl } : {}),
+    ...(databases.production ? { MINIMAL_APP_PRODUCTION: '1' } : {}),
   });
 }

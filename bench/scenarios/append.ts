@@ -61,6 +61,12 @@ export async function appendScenario(
   await load(Math.min(2, options.seconds), true); // warm-up
   const pipeline = await load(options.seconds, true);
   const minimal = await refusedByMinimalApp((url, seconds) => load(seconds, true, url), options);
+  // The same app with what a production service adds (helmet, a log line, a latency histogram).
+  const minimalProduction = await refusedByMinimalApp(
+    (url, seconds) => load(seconds, true, url),
+    options,
+    true,
+  );
   // The best real alternative: the minimal app storing each message with one INSERT, before
   // Engram's appends (after them the worker would still be projecting, beside it).
   const minimalStored = await storedByMinimalApp(
@@ -76,6 +82,7 @@ export async function appendScenario(
   const engramRate = engram['2xx'] / engram.duration;
   const pipelineRate = pipeline['4xx'] / pipeline.duration;
   const minimalRate = minimal['4xx'] / minimal.duration;
+  const minimalProductionRate = minimalProduction['4xx'] / minimalProduction.duration;
   const minimalStoredRate = minimalStored['2xx'] / minimalStored.duration;
   return {
     measurements: [
@@ -120,6 +127,13 @@ export async function appendScenario(
         target: '≥ 0.8× the minimal app',
         met: pipelineRate >= 0.8 * minimalRate,
       }),
+      measurement({
+        scenario: '1 append',
+        metric: `the HTTP pipeline alone vs the minimal app with helmet, pino-http and a latency histogram (stock), ${connections} connections`,
+        unit: 'req/s',
+        engram: pipelineRate,
+        baseline: minimalProductionRate,
+      }),
     ],
     details: {
       engram: {
@@ -147,6 +161,11 @@ export async function appendScenario(
         other: minimal.requests.total - minimal['4xx'],
         latencyP50: minimal.latency.p50,
       },
+      minimalAppProduction: {
+        refused: minimalProduction['4xx'],
+        other: minimalProduction.requests.total - minimalProduction['4xx'],
+        latencyP50: minimalProduction.latency.p50,
+      },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
     },
   };
@@ -159,8 +178,9 @@ export async function appendScenario(
 async function refusedByMinimalApp(
   load: (url: string, seconds: number) => Promise<autocannon.Result>,
   options: BenchOptions,
+  production = false,
 ): Promise<autocannon.Result> {
-  const app = await startMinimalApp();
+  const app = await startMinimalApp({ production });
   try {
     await load(app.url, Math.min(2, options.seconds)); // warm-up
     const result = await load(app.url, options.seconds);
