@@ -7,11 +7,17 @@ const NONE_PENDING: Readonly<Record<Locale, string>> = {
   en: 'No action is waiting for confirmation.',
 };
 
-/** What `list_pending_actions` answers a model: one recall line per action, or that none waits. */
+/**
+ * What `list_pending_actions` answers a model: one recall line per action with the id that
+ * `update_action` takes (a model that reads only this text, as MCP clients give it, can then confirm
+ * what it listed), or that none waits.
+ */
 export function renderPendingActions(
   actions: readonly ActionView[],
   options: RecalledActionsOptions,
 ): string {
   if (actions.length === 0) return NONE_PENDING[options.locale];
-  return actions.map((action) => recalledActionLine(action, options)).join('\n');
+  return actions
+    .map((action) => `${recalledActionLine(action, options)} [actionId: ${action.actionId}]`)
+    .join('\n');
 }
