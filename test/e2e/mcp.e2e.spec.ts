@@ -152,6 +152,30 @@ describe('MCP server: /mcp (Streamable HTTP) and engram mcp (stdio)', () => {
     expect(recalled.actions).toEqual([expect.objectContaining({ actionId })]);
   });
 
+  it('over HTTP too, reads what the same caller wrote just before, without polling', async () => {
+    // Two requests, two stateless servers: the second read waits for the first write's position.
+    const client = await connect();
+    const proposed = await call(client, 'propose_action', {
+      userId: 'carol',
+      tool: 'calendar_create',
+      summary: 'Dentiste jeudi 10 h',
+      channel: 'web',
+    });
+    const action = await call(client, 'get_action', {
+      userId: 'carol',
+      actionId: proposed.actionId,
+    });
+    expect(action).toMatchObject({ actionId: proposed.actionId, status: 'pending' });
+    await call(client, 'update_action', {
+      userId: 'carol',
+      actionId: proposed.actionId,
+      transition: 'abort',
+      channel: 'web',
+    });
+    const pending = await call(client, 'list_pending_actions', { userId: 'carol' });
+    expect(JSON.stringify(pending)).not.toContain(String(proposed.actionId));
+  });
+
   it('gives a bad argument back to the model as an isError result, and records nothing', async () => {
     const client = await connect();
     const before = await countUserEvents(t, 'w9', 'carol');

@@ -9,6 +9,7 @@ import { ErrorFilter } from '../http/error.filter';
 import { correlationIdOf } from '../http/request-context';
 import { McpQuery } from './mcp.query';
 import { toolboxTools } from './toolbox-tools';
+import { WrittenPositions } from './written-positions';
 
 /**
  * The agent tools over MCP's Streamable HTTP, behind the same guard as every route (role agent; the
@@ -21,11 +22,14 @@ import { toolboxTools } from './toolbox-tools';
 export class McpController {
   private readonly errors = new ErrorFilter();
 
-  constructor(private readonly toolbox: AgentToolbox) {}
+  constructor(
+    private readonly toolbox: AgentToolbox,
+    private readonly positions: WrittenPositions,
+  ) {}
 
   /**
    * Stateless: a server and a transport for each request, answered in JSON, so that any API process
-   * answers any request and nothing is held between them.
+   * answers any request; only the positions of the caller's writes are kept (WrittenPositions).
    */
   @Post()
   async post(
@@ -42,6 +46,7 @@ export class McpController {
         correlationId: correlationIdOf(request.headers),
       },
       this.errors,
+      this.positions,
     );
     const server = createEngramMcpServer(tools, query.userId ? { userId: query.userId } : {});
     const transport = new StreamableHTTPServerTransport({
