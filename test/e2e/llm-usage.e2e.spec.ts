@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { fixedClock } from '@engram/domain';
-import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
+import {
+  countUserEvents,
+  eventually,
+  settledUserEvents,
+  startTestApp,
+  type TestApp,
+} from '../support/test-app';
 
 /**
  * The LLM ledger through HTTP, against a real PostgreSQL, with the offline engine (every call is
@@ -139,7 +145,8 @@ describe('LLM usage per user, the workspace view and the daily budget', () => {
   });
 
   it('answers bad input with a 400 naming the rule, and writes nothing', async () => {
-    const before = await countUserEvents(t, 'w1', 'alice');
+    // Alice's identity card and its ledger record may still be on their way from the messages above.
+    const before = await settledUserEvents(t, 'w1', 'alice');
     for (const days of ['0', '91', 'abc', '1.5', '-3']) {
       const refused = await myUsage(alice, `?days=${days}`).expect(400);
       expect(refused.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });

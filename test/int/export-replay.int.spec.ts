@@ -72,7 +72,13 @@ const COUNT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   llm_usage: ['completion_tokens', 'latency_ms', 'prompt_tokens'],
 };
 /** Read models of the workspace, not of a user: not in a user's export, so not compared. */
-const WORKSPACE_TABLES = ['agent_keys', 'agent_settings', 'seen_agents', 'workspace_policies'];
+const WORKSPACE_TABLES = [
+  'agent_keys',
+  'agent_settings',
+  'seen_agents',
+  'webhooks',
+  'workspace_policies',
+];
 
 /** supertest does not buffer application/x-ndjson by itself: keep the body as text. */
 function asText(res: request.Response, done: (error: Error | null, body: string) => void) {

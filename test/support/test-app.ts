@@ -78,3 +78,23 @@ export async function countUserEvents(
     await client.end();
   }
 }
+
+/**
+ * A user's event count once their background work (extraction, summary, identity card, each with its
+ * ledger record) has stopped adding to it: the same count `quietMs` apart. What "wrote nothing"
+ * compares with, on a machine where that work may land during the check.
+ */
+export async function settledUserEvents(
+  t: TestApp,
+  workspaceId: string,
+  userId: string,
+  quietMs = 1_000,
+): Promise<number> {
+  let count = await countUserEvents(t, workspaceId, userId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = await countUserEvents(t, workspaceId, userId);
+    if (now === count) return count;
+    count = now;
+  }
+}
