@@ -147,8 +147,22 @@ describe('erasure through HTTP', () => {
     ).toBe(1);
   });
 
+  /** Every projection's every partition has applied the whole log. */
+  async function projectionsAtHead(): Promise<void> {
+    await eventually(
+      () =>
+        sql<{ behind: string }>(
+          `SELECT count(*) AS behind FROM projection_checkpoints, event_store_head
+            WHERE name NOT LIKE 'reactor:%' AND projection_checkpoints.position < event_store_head.position`,
+        ),
+      ([row]) => Number(row!.behind) === 0,
+    );
+  }
+
   it('a full rebuild of every projection brings none of the erased data back', async () => {
-    // After the erasure, only the auditor's export of zoe was recorded (her stats and activity count it).
+    // After the erasure, only the auditor's export of zoe was recorded (her stats and activity count it),
+    // once the projections have applied it.
+    await projectionsAtHead();
     const zoeBefore = await rowsOf('zoe');
     const client = new Client({ connectionString: t.database.ownerUrl });
     await client.connect();
@@ -163,14 +177,7 @@ describe('erasure through HTTP', () => {
       .auth(agent, { type: 'bearer' })
       .send({ sessionId: 's1', role: 'assistant', channel: 'web', text: 'ok' })
       .expect(202);
-    await eventually(
-      () =>
-        sql<{ behind: string }>(
-          `SELECT count(*) AS behind FROM projection_checkpoints, event_store_head
-            WHERE name NOT LIKE 'reactor:%' AND projection_checkpoints.position < event_store_head.position`,
-        ),
-      ([row]) => Number(row!.behind) === 0,
-    );
+    await projectionsAtHead();
     const yann = await rowsOf('yann');
     expect(yann).toMatchObject({ actions: 1, session_messages: 1, sessions: 1 });
     expect(yann.memories).toBeGreaterThanOrEqual(1);
