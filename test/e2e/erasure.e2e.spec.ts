@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { eventually, settledUserEvents, startTestApp, type TestApp } from '../support/test-app';
 
 /** Erasure by crypto-shredding: nothing of the user survives, in the store, the read models or a rebuild. */
 describe('erasure through HTTP', () => {
@@ -198,6 +198,18 @@ describe('erasure through HTTP', () => {
       .auth(una, { type: 'bearer' })
       .send({ enabled: false })
       .expect(200);
+    // Una's background work done first (her identity card written, nothing more on its way): a job
+    // that took her card before the erasure may still write it within the data-key cache's bound (5 s),
+    // creating a stream after the erasure. That race is known (issue 18/19 note), not what this checks.
+    await eventually(
+      () =>
+        sql<{ n: string }>(
+          `SELECT count(*) AS n FROM identity_cards WHERE workspace_id = 'w6' AND user_id = 'una'
+              AND dirty_position IS NOT NULL AND based_on_position < dirty_position`,
+        ),
+      ([row]) => Number(row!.n) === 0,
+    );
+    await settledUserEvents(t, 'w6', 'una');
     const record = 'w6/una/erasure/record';
     const names = (
       await sql<{ stream_id: string }>(
