@@ -383,10 +383,15 @@ describeInBrowser('web console in Chromium', () => {
     await page.getByRole('button', { name: 'Save the policy' }).click();
     await page.getByRole('status').getByText('Policy saved.').waitFor();
     expect(await ttlError.count()).toBe(0);
-    const saved = await request(t.http)
-      .get(`/v1/workspaces/${WS}/memory-policy`)
-      .auth(admin, { type: 'bearer' })
-      .expect(200);
+    // The console read its own write (minPosition); this read without it waits for the projection.
+    const saved = await eventually(
+      () =>
+        request(t.http)
+          .get(`/v1/workspaces/${WS}/memory-policy`)
+          .auth(admin, { type: 'bearer' })
+          .expect(200),
+      (response) => (response.body as { reviewMode?: string }).reviewMode === 'user',
+    );
     expect(saved.body).toMatchObject({
       reviewMode: 'user',
       pendingTtlDays: 5,
