@@ -31,7 +31,6 @@ import {
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
 import {
-  CheckpointCommitter,
   CommittedCheckpoints,
   PROJECTIONS,
   READ_MODEL_ENTITIES,
@@ -108,13 +107,12 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       onParked,
     };
     // The projections and reactors this worker holds read and decode each event once; the
-    // projections write together and tell the reactors waiting for them when they commit.
+    // projections tell the reactors waiting for them when they commit.
     this.feed = new SharedEventFeed(this.store, this.codec);
     const committed = new CommittedCheckpoints();
     const runnerDeps = {
       ...base,
       feed: this.feed,
-      committer: new CheckpointCommitter(this.dataSource),
       committed,
     };
     const deps: ProcessManagerDependencies = {

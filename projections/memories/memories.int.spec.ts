@@ -1,4 +1,5 @@
 import type { DecidedBy } from '@engram/domain';
+import { In, type FindOptionsWhere } from 'typeorm';
 import {
   ALICE,
   BOB,
@@ -17,6 +18,7 @@ import {
   memoryRejected,
   memorySuperseded,
 } from '../../test/support/events';
+import { MemoryRecord } from './memories.entity';
 import { memoriesProjection } from './memories.projection';
 import { countActiveMemories, findMemories, findMemory, findNextToEvict } from './memories.query';
 
@@ -419,6 +421,31 @@ describe('memories projection', () => {
       expect(ids(await spec.asUser(BOB, (m) => findMemories(m, 'w1', 'bob', {})))).toEqual(['b1']);
       // The projector role (the workers) sees everyone's.
       expect(ids(await findMemories(spec.projector.manager, 'w1', 'bob', {}))).toEqual(['b1']);
+    });
+
+    it("findMemories as a worker reads (projector, no transaction: a prepared statement) answers what TypeORM's find answers", async () => {
+      const manager = spec.projector.manager;
+      const cases = [
+        [{}, { workspaceId: 'w1', userId: 'alice' }],
+        [
+          { statuses: ['approved'], kind: 'fact' },
+          { workspaceId: 'w1', userId: 'alice', status: In(['approved']), kind: 'fact' },
+        ],
+        [
+          { statuses: ['pending', 'approved'] },
+          { workspaceId: 'w1', userId: 'alice', status: In(['pending', 'approved']) },
+        ],
+      ] as const;
+      for (const [filter, where] of cases) {
+        const typeorm = await manager.find(MemoryRecord, {
+          where: where as FindOptionsWhere<MemoryRecord>,
+          order: { createdAt: 'ASC', memoryId: 'ASC' },
+        });
+        expect(typeorm.length).toBeGreaterThan(0);
+        // Twice: the second run binds the statement the first prepared.
+        expect(await findMemories(manager, 'w1', 'alice', filter)).toEqual(typeorm);
+        expect(await findMemories(manager, 'w1', 'alice', filter)).toEqual(typeorm);
+      }
     });
 
     it('findMemory: one memory of the caller, or null', async () => {

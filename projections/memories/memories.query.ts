@@ -1,4 +1,5 @@
-import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { readRows } from '../runner/row-reads';
 import { MemoryRecord, type MemoryRecordStatus } from './memories.entity';
 
 export type MemoryFilter = Readonly<{ statuses?: readonly string[]; kind?: string }>;
@@ -13,10 +14,14 @@ export async function findMemories(
   filter: MemoryFilter = {},
 ): Promise<MemoryRecord[]> {
   if (filter.statuses?.length === 0) return [];
-  const where: FindOptionsWhere<MemoryRecord> = { workspaceId, userId };
-  if (filter.statuses) where.status = In(filter.statuses as MemoryRecordStatus[]);
-  if (filter.kind !== undefined) where.kind = filter.kind as MemoryRecord['kind'];
-  return manager.find(MemoryRecord, { where, order: { createdAt: 'ASC', memoryId: 'ASC' } });
+  return readRows(manager, MemoryRecord, {
+    where: { workspaceId, userId, ...(filter.kind !== undefined ? { kind: filter.kind } : {}) },
+    ...(filter.statuses ? { anyOf: { column: 'status', values: filter.statuses } } : {}),
+    orderBy: [
+      ['createdAt', 'ASC'],
+      ['memoryId', 'ASC'],
+    ],
+  });
 }
 
 export async function findMemory(

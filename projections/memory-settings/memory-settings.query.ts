@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { readRows } from '../runner/row-reads';
 import { MemorySettings } from './memory-settings.entity';
 
 /** Null when the user never changed anything: memory on, not paused, generation 0. */
@@ -7,5 +8,9 @@ export async function findMemorySettings(
   workspaceId: string,
   userId: string,
 ): Promise<MemorySettings | null> {
-  return manager.findOne(MemorySettings, { where: { workspaceId, userId } });
+  const [settings] = await readRows(manager, MemorySettings, {
+    where: { workspaceId, userId },
+    limit: 1,
+  });
+  return settings ?? null;
 }

@@ -1,3 +1,4 @@
+import { preparedQuery } from '@engram/database';
 import type { EntityManager } from 'typeorm';
 import type { SqlPart } from './row-table';
 
@@ -19,40 +20,37 @@ export type CheckpointAdvance = Readonly<{
 export type Advance = 'advanced' | 'moved' | 'fenced';
 
 /**
- * Moves checkpoints in one statement that also locks their rows until the transaction ends (one
- * writer per projection at a time), checks each fence and makes each write whose checkpoint moved.
+ * Moves a checkpoint in one statement that also locks its row until the transaction ends (one
+ * writer per projection at a time), checks the fence and makes the write if the checkpoint moved.
  * The transaction commits without waiting for its WAL to be flushed: read models and their
  * checkpoints are derived data, and a server crash that loses the last batches loses their
  * checkpoints with them, so the runners apply them again (see ARCHITECTURE.md).
+ *
+ * Outside a transaction the statement is a named prepared one: its text is the same at every batch
+ * of a projection (the rows are one JSON parameter), so PostgreSQL plans it once per connection.
+ * Statements grouping several runners' batches were tried and measured worse at the head of the log:
+ * each group's text was new, and planning it cost as much as running it (BENCHMARKS.md, round 5).
  */
-export async function advanceCheckpoints(
+export async function advanceCheckpoint(
   manager: EntityManager,
-  advances: readonly CheckpointAdvance[],
-): Promise<Advance[]> {
+  advance: CheckpointAdvance,
+): Promise<Advance> {
   const params: unknown[] = [];
   const parameter = (value: unknown) => `$${params.push(value)}`;
-  const parts = advances.map((advance, i) => {
-    const fence = advance.fence?.(params.length + 1) ?? { sql: 'true', params: [] };
-    params.push(...fence.params);
-    const write = advance.write?.(params.length + 1, `EXISTS (SELECT 1 FROM advanced_${i})`);
-    params.push(...(write?.params ?? []));
-    return `fence_${i} AS (SELECT ${fence.sql} AS may_write),
-      advanced_${i} AS (
+  const fence = advance.fence?.(1) ?? { sql: 'true', params: [] };
+  params.push(...fence.params);
+  const write = advance.write?.(params.length + 1, 'EXISTS (SELECT 1 FROM advanced)');
+  params.push(...(write?.params ?? []));
+  const text = `WITH fence AS (SELECT ${fence.sql} AS may_write),
+      advanced AS (
         UPDATE projection_checkpoints SET position = ${parameter(advance.to.toString())}, updated_at = now()
         WHERE name = ${parameter(advance.name)} AND position = ${parameter(advance.from.toString())}
-          AND (SELECT may_write FROM fence_${i})
+          AND (SELECT may_write FROM fence)
         RETURNING 1
-      )${write ? `, written_${i} AS (${write.sql})` : ''}`;
-  });
-  const outcomes = advances.map(
-    (_, i) => `CASE WHEN NOT (SELECT may_write FROM fence_${i}) THEN 'fenced'
-                    WHEN EXISTS (SELECT 1 FROM advanced_${i}) THEN 'advanced' ELSE 'moved' END`,
-  );
-  const rows = await manager.query<{ outcomes: Advance[] }[]>(
-    `WITH ${parts.join(',\n')}
-     SELECT ARRAY[${outcomes.join(', ')}] AS outcomes,
-            set_config('synchronous_commit', 'off', true) AS synchronous_commit`,
-    params,
-  );
-  return rows[0]!.outcomes;
+      )${write ? `, written AS (${write.sql})` : ''}
+     SELECT CASE WHEN NOT (SELECT may_write FROM fence) THEN 'fenced'
+                 WHEN EXISTS (SELECT 1 FROM advanced) THEN 'advanced' ELSE 'moved' END AS outcome,
+            set_config('synchronous_commit', 'off', true) AS synchronous_commit`;
+  const [row] = await preparedQuery<{ outcome: Advance }>(manager, text, params);
+  return row!.outcome;
 }

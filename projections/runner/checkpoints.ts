@@ -1,5 +1,6 @@
-import { baseNameOf } from './partitions';
+import { preparedQuery } from '@engram/database';
 import type { EntityManager } from 'typeorm';
+import { baseNameOf } from './partitions';
 
 export async function ensureCheckpoint(manager: EntityManager, name: string): Promise<void> {
   await manager.query(
@@ -9,20 +10,31 @@ export async function ensureCheckpoint(manager: EntityManager, name: string): Pr
 }
 
 export async function readCheckpoint(manager: EntityManager, name: string): Promise<bigint> {
-  const rows = await manager.query<{ position: string }[]>(
+  const rows = await preparedQuery<{ position: string }>(
+    manager,
     'SELECT position FROM projection_checkpoints WHERE name = $1',
     [name],
   );
   return BigInt(rows[0]?.position ?? '0');
 }
 
+/**
+ * A reactor's checkpoint, or a projection's over batches it had nothing to apply from. Committed
+ * without waiting for the WAL flush, like projection batches: delivery is at least once and every
+ * reaction idempotent, so a checkpoint a server crash loses only makes a consumer see again events
+ * it had seen.
+ */
 export async function writeCheckpoint(
   manager: EntityManager,
   name: string,
   position: bigint,
 ): Promise<void> {
-  await manager.query(
-    'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
+  await preparedQuery(
+    manager,
+    `WITH written AS (
+       UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1 RETURNING 1
+     )
+     SELECT set_config('synchronous_commit', 'off', true) AS synchronous_commit`,
     [name, position.toString()],
   );
 }

@@ -4,12 +4,11 @@ import type { DecodedEvent, EventCodec, EventStore, RecordedEvent } from '@engra
 import type { DataSource, EntityManager } from 'typeorm';
 import { foldBatch, writeBatch, type BatchWrites } from './apply-batch';
 import {
-  advanceCheckpoints,
+  advanceCheckpoint,
   type Advance,
   type CheckpointAdvance,
   type SqlCondition,
 } from './checkpoint-advance';
-import type { CheckpointCommitter } from './checkpoint-committer';
 import type { CommittedCheckpoints } from './committed-checkpoints';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
 import { readOwnerEvents } from './owner-events';
@@ -35,8 +34,6 @@ export type RunnerDependencies = Readonly<{
   dataSource: DataSource;
   /** Shared by the runners of one process (one read and one decode per event); else the runner's own. */
   feed?: SharedEventFeed;
-  /** Shared by the runners of one process: their batches' statements grouped when they meet. */
-  committer?: CheckpointCommitter;
   /** Told each checkpoint this runner commits while it runs, for waits in this process. */
   committed?: CommittedCheckpoints;
   onError?: (projection: string, error: unknown) => void;
@@ -242,10 +239,7 @@ export class ProjectionRunner {
 
   /** The checkpoint moved over skipped batches, nothing else written; false when it had moved. */
   private async advanceAlone(from: bigint, to: bigint): Promise<boolean> {
-    const advance = this.advance(from, to);
-    const outcome = this.deps.committer
-      ? await this.deps.committer.advance(advance)
-      : (await advanceCheckpoints(this.deps.dataSource.manager, [advance]))[0]!;
+    const outcome = await advanceCheckpoint(this.deps.dataSource.manager, this.advance(from, to));
     if (outcome === 'fenced') throw new PartitionLostError(this.name);
     return outcome === 'advanced';
   }
@@ -337,16 +331,12 @@ export class ProjectionRunner {
         upserts.length === 0
           ? undefined
           : (first, guard) => table.guardedUpsert(upserts, first, guard);
-      if (this.deps.committer) return this.deps.committer.advance({ ...advance, write });
-      const [outcome] = await advanceCheckpoints(this.deps.dataSource.manager, [
-        { ...advance, write },
-      ]);
-      return outcome!;
+      return advanceCheckpoint(this.deps.dataSource.manager, { ...advance, write });
     }
     return this.deps.dataSource.transaction(async (manager) => {
-      const [outcome] = await advanceCheckpoints(manager, [advance]);
+      const outcome = await advanceCheckpoint(manager, advance);
       if (outcome === 'advanced') await writeBatch(sqlRowTable(manager, this.projection), writes);
-      return outcome!;
+      return outcome;
     });
   }
 
@@ -495,7 +485,7 @@ export class ProjectionRunner {
     work: (manager: EntityManager) => Promise<T>,
   ): Promise<T | undefined> {
     return this.deps.dataSource.transaction(async (manager) => {
-      const [outcome] = await advanceCheckpoints(manager, [this.advance(from, to)]);
+      const outcome = await advanceCheckpoint(manager, this.advance(from, to));
       if (outcome === 'fenced') throw new PartitionLostError(this.name);
       if (outcome === 'moved') return undefined;
       return work(manager);

@@ -1,3 +1,4 @@
+import { preparedQuery } from '@engram/database';
 import type { EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { OwnedRow, RowProjection } from './projection';
@@ -24,7 +25,8 @@ export type SqlRowTable<Row extends OwnedRow> = RowTable<Row> &
  * criterion per key and its `upsert` build their parameters in quadratic time (most of a rebuild's CPU
  * went there); here a batch's keys or rows travel as one JSON parameter, expanded by
  * json_populate_recordset into the table's own row type, so each lookup and write is one statement
- * whatever the batch size.
+ * whatever the batch size, and the same text at every batch (a prepared statement, planned once per
+ * connection).
  */
 export function sqlRowTable<Row extends OwnedRow>(
   manager: EntityManager,
@@ -54,8 +56,9 @@ export function sqlRowTable<Row extends OwnedRow>(
   return {
     findByKeys: async (keys) => {
       if (keys.length === 0) return [];
-      const raw = await manager.query<Record<string, unknown>[]>(
-        `SELECT * FROM ${table} WHERE (${quoted(keyColumns)}) IN
+      const raw = await preparedQuery<Record<string, unknown>>(
+        manager,
+        `SELECT ${quoted(allNames)} FROM ${table} WHERE (${quoted(keyColumns)}) IN
            (SELECT ${quoted(keyColumns)} FROM json_populate_recordset(NULL::${table}, $1::json))`,
         [asJson(keys)],
       );
@@ -65,7 +68,7 @@ export function sqlRowTable<Row extends OwnedRow>(
       await manager.delete(projection.entity, criteria);
     },
     upsert: async (rows) => {
-      if (rows.length > 0) await manager.query(upsertSql(1, 'true'), [asJson(rows)]);
+      if (rows.length > 0) await preparedQuery(manager, upsertSql(1, 'true'), [asJson(rows)]);
     },
     guardedUpsert: (rows, parameter, guard) => ({
       sql: upsertSql(parameter, guard),
@@ -94,7 +97,7 @@ function toDatabaseRow(
 }
 
 /** pg already gives TypeORM's types for these columns (bigint as string, timestamptz as Date). */
-function fromDatabaseRow<Row>(
+export function fromDatabaseRow<Row>(
   columns: readonly ColumnMetadata[],
   raw: Record<string, unknown>,
 ): Row {

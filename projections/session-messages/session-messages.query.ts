@@ -1,4 +1,5 @@
 import { MoreThan, type EntityManager } from 'typeorm';
+import { readRows } from '../runner/row-reads';
 import { SessionMessage } from './session-messages.entity';
 
 /** The last `limit` messages of a session, oldest first (what an agent sees of the conversation). */
@@ -9,12 +10,11 @@ export async function findLiveWindow(
   sessionId: string,
   limit: number,
 ): Promise<SessionMessage[]> {
-  // TypeORM reads `take: 0` as "no limit".
   if (limit <= 0) return [];
-  const newestFirst = await manager.find(SessionMessage, {
+  const newestFirst = await readRows(manager, SessionMessage, {
     where: { workspaceId, userId, sessionId },
-    order: { position: 'DESC' },
-    take: limit,
+    orderBy: [['position', 'DESC']],
+    limit,
   });
   return newestFirst.reverse();
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDataSource } from '@engram/database';
 import { leaseTable } from '@engram/platform';
-import { READ_MODEL_ENTITIES, advanceCheckpoints, ensureCheckpoint } from '@engram/projections';
+import { READ_MODEL_ENTITIES, advanceCheckpoint, ensureCheckpoint } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -17,14 +17,12 @@ describe('projection batches are fenced by their lease', () => {
     const runner = projector.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
-    const [outcome] = await advanceCheckpoints(runner.manager, [
-      {
-        name: 'fenced',
-        from: position,
-        to: position + 1n,
-        fence: leaseTable.heldBy(worker, PARTITION),
-      },
-    ]);
+    const outcome = await advanceCheckpoint(runner.manager, {
+      name: 'fenced',
+      from: position,
+      to: position + 1n,
+      fence: leaseTable.heldBy(worker, PARTITION),
+    });
     if (outcome === 'advanced') position += 1n;
     return {
       outcome,

@@ -5,3 +5,4 @@ export * from './data-sources';
 export * from './embedded';
 export { CORE_MIGRATIONS } from './migrations';
 export * from './transient-errors';
+export * from './prepared-query';

@@ -1,7 +1,8 @@
 import { createDataSource } from '@engram/database';
+import type { Pool } from 'pg';
 import {
-  CheckpointCommitter,
   READ_MODEL_ENTITIES,
+  advanceCheckpoint,
   ensureCheckpoint,
   readCheckpoint,
   userStreamStatsProjection,
@@ -12,7 +13,7 @@ import type { DataSource } from 'typeorm';
 import { sqlRowTable } from '../../projections/runner/row-table';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-describe('checkpoint committer', () => {
+describe("a projection batch's checkpoint advance", () => {
   let database: TestDatabase;
   let projector: DataSource;
 
@@ -57,34 +58,77 @@ describe('checkpoint committer', () => {
     await database.drop();
   });
 
-  it('groups the advances that wait into one statement; each write is made only if its checkpoint moved', async () => {
-    const committer = new CheckpointCommitter(projector, 1);
-    const query = jest.spyOn(projector.manager, 'query');
-    const outcomes = await Promise.all([
-      committer.advance({ name: 'a', from: 0n, to: 5n, write: writing('alice') }),
-      committer.advance({ name: 'b', from: 0n, to: 5n, write: writing('bob') }),
-      committer.advance({ name: 'c', from: 3n, to: 5n, write: writing('carol') }),
-      committer.advance({ name: 'd', from: 0n, to: 5n, fence: fenced, write: writing('dave') }),
-    ]);
+  it('makes each write only if its checkpoint moved and its fence holds', async () => {
+    const outcomes = [
+      await advanceCheckpoint(projector.manager, {
+        name: 'a',
+        from: 0n,
+        to: 5n,
+        write: writing('alice'),
+      }),
+      await advanceCheckpoint(projector.manager, {
+        name: 'b',
+        from: 0n,
+        to: 5n,
+        write: writing('bob'),
+      }),
+      await advanceCheckpoint(projector.manager, {
+        name: 'c',
+        from: 3n,
+        to: 5n,
+        write: writing('carol'),
+      }),
+      await advanceCheckpoint(projector.manager, {
+        name: 'd',
+        from: 0n,
+        to: 5n,
+        fence: fenced,
+        write: writing('dave'),
+      }),
+    ];
     expect(outcomes).toEqual(['advanced', 'advanced', 'moved', 'fenced']);
-    expect(query).toHaveBeenCalledTimes(2);
-    query.mockRestore();
     expect(await written()).toEqual(['alice', 'bob']);
     expect(await readCheckpoint(projector.manager, 'b')).toBe(5n);
     expect(await readCheckpoint(projector.manager, 'c')).toBe(0n);
     expect(await readCheckpoint(projector.manager, 'd')).toBe(0n);
   });
 
-  it("keeps one batch's failure its own: the others of its group are applied", async () => {
-    const committer = new CheckpointCommitter(projector, 1);
-    const results = await Promise.allSettled([
-      committer.advance({ name: 'c', from: 0n, to: 1n }),
-      committer.advance({ name: 'a', from: 5n, to: 6n, write: failing }),
-      committer.advance({ name: 'b', from: 5n, to: 6n, write: writing('bea') }),
-    ]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  it('leaves the checkpoint where it was when the write fails', async () => {
+    await expect(
+      advanceCheckpoint(projector.manager, { name: 'a', from: 5n, to: 6n, write: failing }),
+    ).rejects.toThrow(/no_such_table/);
     expect(await readCheckpoint(projector.manager, 'a')).toBe(5n);
-    expect(await readCheckpoint(projector.manager, 'b')).toBe(6n);
-    expect(await written()).toEqual(['alice', 'bea', 'bob']);
+    expect(
+      await advanceCheckpoint(projector.manager, {
+        name: 'a',
+        from: 5n,
+        to: 6n,
+        write: writing('al'),
+      }),
+    ).toBe('advanced');
+    expect(await written()).toEqual(['al', 'alice', 'bob']);
+  });
+
+  it('is a prepared statement of the same name at every batch of a projection (planned once per connection)', async () => {
+    const pool = (projector.driver as unknown as { master: Pool }).master;
+    const query = jest.spyOn(pool, 'query');
+    await advanceCheckpoint(projector.manager, {
+      name: 'b',
+      from: 5n,
+      to: 6n,
+      write: writing('bo'),
+    });
+    await advanceCheckpoint(projector.manager, {
+      name: 'b',
+      from: 6n,
+      to: 7n,
+      write: writing('bob'),
+    });
+    const names = query.mock.calls.map(([config]) => (config as { name?: string }).name);
+    query.mockRestore();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^engram_[0-9a-f]{24}$/);
+    expect(names[1]).toBe(names[0]);
+    expect(await readCheckpoint(projector.manager, 'b')).toBe(7n);
   });
 });
