@@ -57,8 +57,13 @@ export class DataKeyCipher implements PayloadCipher {
 
   async open(record: EventRecord, definition: EventDefinition): Promise<OpenedRecord> {
     if (!Object.hasOwn(record.data, SEALED_FIELD)) return { record, erased: false };
-    const { [SEALED_FIELD]: envelope, ...rest } = record.data;
-    const sealed = parseEnvelope(record.eventId, envelope);
+    // Copied by a loop: a rest pattern (`{ [SEALED_FIELD]: envelope, ...rest }`) takes V8's slow path,
+    // and every event read goes through here.
+    const rest: Record<string, unknown> = {};
+    for (const field of Object.keys(record.data)) {
+      if (field !== SEALED_FIELD) rest[field] = record.data[field];
+    }
+    const sealed = parseEnvelope(record.eventId, record.data[SEALED_FIELD]);
     const { workspaceId, userId } = ownerOf(record);
     const key = await this.keys.keyForReading(workspaceId, userId);
     let personal = key && tryDecrypt(key, sealed, record);
@@ -79,7 +84,7 @@ export class DataKeyCipher implements PayloadCipher {
       for (const field of definition.personalFields) delete rest[field];
       return { record: { ...record, data: rest }, erased: true };
     }
-    return { record: { ...record, data: { ...rest, ...personal } }, erased: false };
+    return { record: { ...record, data: Object.assign(rest, personal) }, erased: false };
   }
 }
 
