@@ -59,32 +59,13 @@ describe("a projection batch's checkpoint advance", () => {
   });
 
   it('makes each write only if its checkpoint moved and its fence holds', async () => {
+    const advance = (name: string, from: bigint, user: string, fence?: typeof fenced) =>
+      advanceCheckpoint(projector.manager, { name, from, to: 5n, fence, write: writing(user) });
     const outcomes = [
-      await advanceCheckpoint(projector.manager, {
-        name: 'a',
-        from: 0n,
-        to: 5n,
-        write: writing('alice'),
-      }),
-      await advanceCheckpoint(projector.manager, {
-        name: 'b',
-        from: 0n,
-        to: 5n,
-        write: writing('bob'),
-      }),
-      await advanceCheckpoint(projector.manager, {
-        name: 'c',
-        from: 3n,
-        to: 5n,
-        write: writing('carol'),
-      }),
-      await advanceCheckpoint(projector.manager, {
-        name: 'd',
-        from: 0n,
-        to: 5n,
-        fence: fenced,
-        write: writing('dave'),
-      }),
+      await advance('a', 0n, 'alice'),
+      await advance('b', 0n, 'bob'),
+      await advance('c', 3n, 'carol'),
+      await advance('d', 0n, 'dave', fenced),
     ];
     expect(outcomes).toEqual(['advanced', 'advanced', 'moved', 'fenced']);
     expect(await written()).toEqual(['alice', 'bob']);
