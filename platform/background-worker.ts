@@ -31,6 +31,7 @@ import {
   type ProcessManagerDependencies,
 } from '@engram/process-managers';
 import {
+  CheckpointCommitter,
   CommittedCheckpoints,
   PROJECTIONS,
   READ_MODEL_ENTITIES,
@@ -113,6 +114,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     const runnerDeps = {
       ...base,
       feed: this.feed,
+      committer: new CheckpointCommitter(this.dataSource),
       committed,
     };
     const deps: ProcessManagerDependencies = {

@@ -23,6 +23,7 @@ export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './runner/shared-event-feed';
 export * from './runner/checkpoint-advance';
+export * from './runner/checkpoint-committer';
 export * from './runner/rebuild';
 export * from './runner/checkpoints';
 export * from './runner/partitions';

@@ -9,6 +9,7 @@ import {
   type CheckpointAdvance,
   type SqlCondition,
 } from './checkpoint-advance';
+import type { CheckpointCommitter } from './checkpoint-committer';
 import type { CommittedCheckpoints } from './committed-checkpoints';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
 import { readOwnerEvents } from './owner-events';
@@ -34,6 +35,7 @@ export type RunnerDependencies = Readonly<{
   dataSource: DataSource;
   /** Shared by the runners of one process (one read and one decode per event); else the runner's own. */
   feed?: SharedEventFeed;
+  committer?: CheckpointCommitter;
   /** Told each checkpoint this runner commits while it runs, for waits in this process. */
   committed?: CommittedCheckpoints;
   onError?: (projection: string, error: unknown) => void;
@@ -239,7 +241,9 @@ export class ProjectionRunner {
 
   /** The checkpoint moved over skipped batches, nothing else written; false when it had moved. */
   private async advanceAlone(from: bigint, to: bigint): Promise<boolean> {
-    const outcome = await advanceCheckpoint(this.deps.dataSource.manager, this.advance(from, to));
+    const outcome = this.deps.committer
+      ? await this.deps.committer.advance(this.advance(from, to))
+      : await advanceCheckpoint(this.deps.dataSource.manager, this.advance(from, to));
     if (outcome === 'fenced') throw new PartitionLostError(this.name);
     return outcome === 'advanced';
   }
@@ -331,6 +335,7 @@ export class ProjectionRunner {
         upserts.length === 0
           ? undefined
           : (first, guard) => table.guardedUpsert(upserts, first, guard);
+      if (this.deps.committer) return this.deps.committer.advance({ ...advance, write });
       return advanceCheckpoint(this.deps.dataSource.manager, { ...advance, write });
     }
     return this.deps.dataSource.transaction(async (manager) => {

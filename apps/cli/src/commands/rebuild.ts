@@ -2,6 +2,7 @@ import { createDataSource } from '@engram/database';
 import {
   PROJECTIONS,
   READ_MODEL_ENTITIES,
+  CheckpointCommitter,
   catchUpAllPartitions,
   SharedEventFeed,
   resetProjection,
@@ -32,6 +33,7 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
   const { codec, close } = createCodec(runtime, runtime.projectorUrl, 'engram-cli');
   // The projections replay side by side from one feed: each event is read and decoded once.
   const feed = new SharedEventFeed(store, codec);
+  const committer = new CheckpointCommitter(dataSource);
   const onParked = (parked: ParkedEvent) =>
     process.stderr.write(
       `${parked.partition}: parked event ${parked.eventId} (${parked.eventType}) of ` +
@@ -44,7 +46,7 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
         await resetProjection(dataSource, projection);
         // One runner per partition the workers run, so that they share checkpoints with this rebuild.
         const position = await catchUpAllPartitions(
-          { store, codec, dataSource, feed, onParked },
+          { store, codec, dataSource, feed, committer, onParked },
           projection,
           { count: runtime.config.partitions },
         );
