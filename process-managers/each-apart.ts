@@ -1,4 +1,5 @@
 import { isTransientError } from '@engram/database';
+import { StreamDeletedError } from '@engram/event-store';
 import { RetryLaterError } from './runner/reactor';
 
 /**
@@ -6,6 +7,8 @@ import { RetryLaterError } from './runner/reactor';
  * not stop the others (one user's bad data never starves the rest); the failures are reported
  * together once every other item is done, and the item is tried again at the next pass. A transient
  * failure (database or LLM unavailable) ends the pass at once: the others would fail the same way.
+ * An item whose owner was erased meanwhile (its write refused as deleted) is done: there is nothing
+ * left to write for them.
  */
 export async function eachApart<T>(
   items: readonly T[],
@@ -19,6 +22,8 @@ export async function eachApart<T>(
       await work(item);
     } catch (error) {
       if (error instanceof RetryLaterError || isTransientError(error)) throw error;
+      // The item's owner was erased meanwhile: nothing of theirs is to be written any more.
+      if (error instanceof StreamDeletedError) continue;
       failures.push(error);
     }
   }

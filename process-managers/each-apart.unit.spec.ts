@@ -1,3 +1,4 @@
+import { StreamDeletedError } from '@engram/event-store';
 import { eachApart } from './each-apart';
 import { RetryLaterError } from './runner/reactor';
 
@@ -28,5 +29,16 @@ describe('a scheduled pass over a work list', () => {
       await expect(pass).rejects.toBe(failure);
       expect(done).toEqual(['alice']);
     }
+  });
+
+  it('counts an item whose owner was erased meanwhile (its write refused as deleted) as done', async () => {
+    const done: string[] = [];
+    await eachApart(['alice', 'una', 'bob'], (user) => {
+      if (user === 'una')
+        return Promise.reject(new StreamDeletedError('w/una/identity-card/current'));
+      done.push(user);
+      return Promise.resolve();
+    });
+    expect(done).toEqual(['alice', 'bob']);
   });
 });

@@ -17,7 +17,9 @@ export type ContractDeviation =
   /** A stored event id is recognised only when retried at the same expected revision of its stream. */
   | 'retriesRecognisedOnlyAtSameRevision'
   /** A deleted stream's events stay readable in the global order (until a scavenge). */
-  | 'deletedEventsStayInAll';
+  | 'deletedEventsStayInAll'
+  /** Closing an owner (an erasure) does not refuse their new streams (no atomic check). */
+  | 'ownersNotClosed';
 
 export type StoreFactory = Readonly<{
   create: () => Promise<EventStore>;
@@ -349,6 +351,49 @@ export function eventStoreContract(factory: StoreFactory): void {
         const all = await store.readAll({ after: before, filter: { streamPrefixes: [`${ws}/`] } });
         expect(all.map((e) => e.type)).toEqual(['Kept']);
         expect((await store.readUserEvents(ws, 'u1')).map((e) => e.type)).toEqual(['Kept']);
+      },
+    );
+  });
+
+  describe('closeOwner', () => {
+    unless('ownersNotClosed')(
+      "refuses new streams of a closed owner but under the kept prefixes; their existing streams and other owners' are not affected",
+      async () => {
+        const { ws, stream } = scope();
+        const first = record();
+        await store.appendToStream(stream('u1', 'old'), [first], { expectedRevision: 'no_stream' });
+        expect(store.closesOwnersAtomically).toBe(true);
+        const keep = [stream('u1', 'record'), `${ws}/u1/audit/`];
+        await store.closeOwner(ws, 'u1', keep);
+        await store.closeOwner(ws, 'u1', keep); // idempotent
+        await expect(
+          store.appendToStream(stream('u1', 'late'), [record()], { expectedRevision: 'any' }),
+        ).rejects.toBeInstanceOf(StreamDeletedError);
+        // Sent together (one group commit on PostgreSQL), with a retry among them, which takes the
+        // append function's request-by-request path: each request keeps its own answer.
+        const [late, other, retry] = await Promise.allSettled([
+          store.appendToStream(stream('u1', 'later'), [record()], {
+            expectedRevision: 'no_stream',
+          }),
+          store.appendToStream(stream('u2', 'new'), [record()], { expectedRevision: 'no_stream' }),
+          store.appendToStream(stream('u1', 'old'), [first], { expectedRevision: 'no_stream' }),
+        ]);
+        expect(late.status === 'rejected' && late.reason).toBeInstanceOf(StreamDeletedError);
+        expect(retry.status === 'fulfilled' && retry.value.alreadyStored).toBe(true);
+        expect(other.status).toBe('fulfilled');
+        await store.appendToStream(stream('u1', 'record'), [record()], {
+          expectedRevision: 'no_stream',
+        });
+        await store.appendToStream(`${ws}/u1/audit/2026-06-08`, [record()], {
+          expectedRevision: 'no_stream',
+        });
+        await store.appendToStream(stream('u1', 'old'), [record()], { expectedRevision: 0n });
+        expect((await store.readUserEvents(ws, 'u1')).map((e) => e.streamId)).toEqual([
+          stream('u1', 'old'),
+          stream('u1', 'record'),
+          `${ws}/u1/audit/2026-06-08`,
+          stream('u1', 'old'),
+        ]);
       },
     );
   });

@@ -198,9 +198,10 @@ describe('erasure through HTTP', () => {
       .auth(una, { type: 'bearer' })
       .send({ enabled: false })
       .expect(200);
-    // Una's background work done first (her identity card written, nothing more on its way): a job
-    // that took her card before the erasure may still write it within the data-key cache's bound (5 s),
-    // creating a stream after the erasure. That race is known (issue 18/19 note), not what this checks.
+    // Una's background work done first (her identity card written, nothing more on its way), so that
+    // the names listed below are all she will ever have had: a job that took her card before the
+    // erasure would have its write refused by the store (the user is closed to new streams; the
+    // contract suite tests it), and this test compares names, not that race.
     await eventually(
       () =>
         sql<{ n: string }>(

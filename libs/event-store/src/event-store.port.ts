@@ -110,6 +110,14 @@ export interface EventStore {
     options?: ReadUserEventsOptions,
   ): Promise<RecordedEvent[]>;
   deleteStream(streamId: string): Promise<void>;
+  /**
+   * Closes a user's streams to new ones (an erasure): from now on creating a stream of
+   * `{workspaceId}/{userId}/` whose name starts with none of `keep` fails with StreamDeletedError,
+   * while existing streams take appends until they are deleted. Idempotent. Atomic with appends on PostgreSQL and in memory;
+   * `closesOwnersAtomically` is false where it is not (EventStoreDB: closing does nothing there).
+   */
+  closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void>;
+  readonly closesOwnersAtomically?: boolean;
   /** Position of the last event in the store (0n when empty). */
   headPosition(): Promise<bigint>;
   ping(): Promise<void>;

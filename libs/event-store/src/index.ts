@@ -2,7 +2,11 @@ export * from './event-store.port';
 export * from './errors';
 export * from './codec';
 export * from './postgres/postgres-event-store';
-export { DELETED_STREAMS_SCHEMA, EVENT_STORE_SCHEMA } from './postgres/schema';
+export {
+  CLOSED_OWNERS_SCHEMA,
+  DELETED_STREAMS_SCHEMA,
+  EVENT_STORE_SCHEMA,
+} from './postgres/schema';
 export { APPEND_BATCH_FUNCTION } from './postgres/append-function';
 export { createResilientPool } from './postgres/resilient-pool';
 export { batched } from './batched';

@@ -13,9 +13,10 @@ export type ErasureDependencies = Readonly<{
 export type ErasureOutcome = Readonly<{ streamsDeleted: number; position: bigint }>;
 
 /**
- * GDPR erasure (HTTP and CLI): records who erased the user (UserErased, no personal data), destroys the
- * user's data key (what remains of their events is unreadable), deletes their streams (tombstones on
- * EventStoreDB) except the erasure record; the projections delete their read-model rows on UserErased.
+ * GDPR erasure (HTTP and CLI): records who erased the user (UserErased, no personal data), closes the
+ * user to new streams, destroys the user's data key (what remains of their events is unreadable),
+ * deletes their streams (tombstones on EventStoreDB) except the erasure record; the projections
+ * delete their read-model rows on UserErased.
  * Every step is idempotent, so a request interrupted half way is completed by the next one.
  */
 export async function eraseUser(
@@ -41,10 +42,18 @@ export async function eraseUser(
       },
     },
   );
+  // No new stream of the user from now on (but the record): work still in flight (a job that took
+  // them as due, a process whose key cache still holds their key) cannot start a history after this.
+  // Audits of the erased record (an export showing only the erasure) are still recorded.
+  await deps.store.closeOwner(workspaceId, userId, [
+    record,
+    userStream(workspaceId, userId, 'audit', ''),
+  ]);
   await deps.keys.destroyKey(workspaceId, userId);
   const streams = new Set<string>();
   for (let after: bigint | 'start' = 'start'; ;) {
-    // Every stream up to the erasure record, whatever the lag of a store's per-user index.
+    // Every stream up to the erasure record, whatever the lag of a store's per-user index (the
+    // stores that close owners atomically read the user's streams as they are now, after closing).
     const page = await deps.store.readUserEvents(workspaceId, userId, {
       after,
       maxCount: 1000,

@@ -63,6 +63,19 @@ export class ObservedEventStore implements EventStore {
     return this.inner.deleteStream(streamId);
   }
 
+  closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
+    return this.inner.closeOwner(workspaceId, userId, keep);
+  }
+
+  /** Forwarded: the audit's "has this user a history" check waits this long on a lagging index. */
+  get userIndexLagBoundMs(): number | undefined {
+    return this.inner.userIndexLagBoundMs;
+  }
+
+  get closesOwnersAtomically(): boolean | undefined {
+    return this.inner.closesOwnersAtomically;
+  }
+
   headPosition(): Promise<bigint> {
     return this.inner.headPosition();
   }

@@ -5,6 +5,7 @@ import { WorkerLeases1764400000003 } from './1764400000003-worker-leases';
 import { AppendBatchFunction1764400000004 } from './1764400000004-append-batch-function';
 import { ParkedEvents1764400000005 } from './1764400000005-parked-events';
 import { DeletedStreamDigests1764400000006 } from './1764400000006-deleted-stream-digests';
+import { ClosedOwners1764400000007 } from './1764400000007-closed-owners';
 
 export const CORE_MIGRATIONS = [
   EventStore1764400000000,
@@ -14,4 +15,5 @@ export const CORE_MIGRATIONS = [
   AppendBatchFunction1764400000004,
   ParkedEvents1764400000005,
   DeletedStreamDigests1764400000006,
+  ClosedOwners1764400000007,
 ];

@@ -264,6 +264,16 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * EventStoreDB has no transaction spanning the log to refuse new streams of an owner atomically,
+   * so closing does nothing here: a new stream written by work in flight during an erasure (within
+   * a process's data-key cache, 5 s) is not refused; its personal fields are sealed with the
+   * destroyed key (ARCHITECTURE.md, store guarantees).
+   */
+  readonly closesOwnersAtomically = false;
+
+  async closeOwner(): Promise<void> {}
+
   async headPosition(): Promise<bigint> {
     let cursor: Position | undefined;
     for (;;) {

@@ -36,6 +36,8 @@ export class InMemoryEventStore implements EventStore {
   /** `{workspaceId}/{userId}` → that user's events in global order, as PostgreSQL's owner index. */
   private readonly byOwner = new Map<string, StoredEvent[]>();
   private readonly tombstones = new Set<string>();
+  /** Closed owners (`closeOwner`), with the prefixes of the streams each may still create. */
+  private readonly closedOwners = new Map<string, readonly string[]>();
   private readonly waiters = new AppendWaiters();
   private readonly now: () => Date;
   private closed = false;
@@ -61,6 +63,11 @@ export class InMemoryEventStore implements EventStore {
     }
     if (this.tombstones.has(streamId)) throw new StreamDeletedError(streamId);
     const stream = this.streams.get(streamId);
+    const owner = ownerOf(streamId);
+    const keep = owner && this.closedOwners.get(owner);
+    if (!stream && keep && !keep.some((prefix) => streamId.startsWith(prefix))) {
+      throw new StreamDeletedError(streamId);
+    }
     const current = stream ? BigInt(stream.length - 1) : undefined;
     checkExpectation(streamId, options.expectedRevision, current);
     if (records.length === 0) {
@@ -155,6 +162,14 @@ export class InMemoryEventStore implements EventStore {
         owner,
         owned.filter((stored) => stored.streamId !== streamId),
       );
+  }
+
+  readonly closesOwnersAtomically = true;
+
+  async closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
+    this.assertOpen();
+    const owner = ownerKey(workspaceId, userId);
+    if (!this.closedOwners.has(owner)) this.closedOwners.set(owner, [...keep]);
   }
 
   async headPosition(): Promise<bigint> {

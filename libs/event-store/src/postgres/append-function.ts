@@ -2,8 +2,9 @@
  * The whole of a group commit as one server-side function, so one round trip appends a batch and the
  * head lock is held only while PostgreSQL runs it, never while a Node process is busy elsewhere.
  * Each request keeps its own checks (a retry of stored event ids answers their first result, then a
- * deleted stream or a wrong expected revision refuses that request alone). Inside a volatile function
- * every statement takes a fresh snapshot, so the reads after the lock see every earlier commit.
+ * deleted stream, a new stream of a closed (erased) owner or a wrong expected revision refuses that
+ * request alone). Inside a volatile function every statement takes a fresh snapshot, so the reads
+ * after the lock see every earlier commit.
  */
 export const APPEND_BATCH_FUNCTION = `
 CREATE OR REPLACE FUNCTION engram_append_batch(
@@ -40,6 +41,9 @@ BEGIN
      AND NOT EXISTS (SELECT 1 FROM events WHERE event_id = ANY(p_event_ids)) THEN
     SELECT array_agg(CASE
              WHEN d.stream_digest IS NOT NULL THEN 'stream_deleted'
+             WHEN s.stream_id IS NULL AND c.user_id IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM unnest(c.keep_prefixes) AS k(prefix)
+                                   WHERE starts_with(r.stream, k.prefix)) THEN 'stream_deleted'
              WHEN r.expected = 'any'
                OR (r.expected = 'no_stream' AND s.stream_id IS NULL)
                OR (r.expected = 'stream_exists' AND s.stream_id IS NOT NULL)
@@ -48,9 +52,12 @@ BEGIN
              ELSE 'wrong_expected_version' END ORDER BY r.i),
            array_agg(s.revision ORDER BY r.i)
       INTO v_outcomes, v_revisions
-      FROM unnest(p_streams, p_expected) WITH ORDINALITY AS r(stream, expected, i)
+      FROM unnest(p_streams, p_expected, p_owner_workspaces, p_owner_users)
+             WITH ORDINALITY AS r(stream, expected, owner_workspace, owner_user, i)
       LEFT JOIN event_streams s ON s.stream_id = r.stream
-      LEFT JOIN deleted_streams d ON d.stream_digest = sha256(convert_to(r.stream, 'UTF8'));
+      LEFT JOIN deleted_streams d ON d.stream_digest = sha256(convert_to(r.stream, 'UTF8'))
+      LEFT JOIN closed_owners c
+        ON c.workspace_id = r.owner_workspace AND c.user_id = r.owner_user;
 
     SELECT coalesce(sum(r.n), 0) INTO v_written
       FROM unnest(p_counts, v_outcomes) AS r(n, outcome) WHERE r.outcome = 'ok';
@@ -126,7 +133,12 @@ BEGIN
     SELECT s.revision INTO v_revision FROM event_streams s WHERE s.stream_id = v_stream;
     v_exists := FOUND;
     v_deleted := EXISTS (SELECT 1 FROM deleted_streams
-                          WHERE stream_digest = sha256(convert_to(v_stream, 'UTF8')));
+                          WHERE stream_digest = sha256(convert_to(v_stream, 'UTF8')))
+                 OR (NOT v_exists AND EXISTS (
+                       SELECT 1 FROM closed_owners c
+                        WHERE c.workspace_id = p_owner_workspaces[i] AND c.user_id = p_owner_users[i]
+                          AND NOT EXISTS (SELECT 1 FROM unnest(c.keep_prefixes) AS k(prefix)
+                                           WHERE starts_with(v_stream, k.prefix))));
     o_revision := CASE WHEN v_exists THEN v_revision END;
     o_position := NULL;
     IF v_deleted THEN

@@ -170,6 +170,28 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  readonly closesOwnersAtomically = true;
+
+  /** Under the head lock, like a deletion: an append either lands before the closing or sees it. */
+  async closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT position FROM event_store_head FOR UPDATE');
+      await client.query(
+        `INSERT INTO closed_owners (workspace_id, user_id, keep_prefixes) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [workspaceId, userId, [...keep]],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   async headPosition(): Promise<bigint> {
     const result = await this.pool.query<{ position: string }>(
       'SELECT position FROM event_store_head',

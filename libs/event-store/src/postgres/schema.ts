@@ -48,4 +48,19 @@ export const DELETED_STREAMS_SCHEMA = [
   `ALTER TABLE event_streams DROP COLUMN deleted`,
 ] as const;
 
+/**
+ * Owners closed by an erasure: no new stream of theirs may be created but under `keep_prefixes`
+ * (the erasure record; the audit trail of who reads what remains), so that background work still in flight when the user was erased (a job that had
+ * taken them as due, a process whose data-key cache still held their key) cannot start a history
+ * after the erasure. Checked by the append function, under the head lock.
+ */
+export const CLOSED_OWNERS_SCHEMA = [
+  `CREATE TABLE closed_owners (
+     workspace_id text COLLATE "C" NOT NULL,
+     user_id text COLLATE "C" NOT NULL,
+     keep_prefixes text[] COLLATE "C" NOT NULL,
+     PRIMARY KEY (workspace_id, user_id)
+   )`,
+] as const;
+
 export const EVENTS_NOTIFY_CHANNEL = 'engram_events';
