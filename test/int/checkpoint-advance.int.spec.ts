@@ -1,6 +1,7 @@
 import { createDataSource } from '@engram/database';
 import type { Pool } from 'pg';
 import {
+  CheckpointCommitter,
   READ_MODEL_ENTITIES,
   advanceCheckpoint,
   ensureCheckpoint,
@@ -50,7 +51,9 @@ describe("a projection batch's checkpoint advance", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     projector = await createDataSource(database.projectorUrl, READ_MODEL_ENTITIES, 4).initialize();
-    for (const name of ['a', 'b', 'c', 'd']) await ensureCheckpoint(projector.manager, name);
+    for (const name of ['a', 'b', 'c', 'd', 'ga', 'gb', 'gc', 'gd']) {
+      await ensureCheckpoint(projector.manager, name);
+    }
   });
 
   afterAll(async () => {
@@ -111,5 +114,44 @@ describe("a projection batch's checkpoint advance", () => {
     expect(names[0]).toMatch(/^engram_[0-9a-f]{24}$/);
     expect(names[1]).toBe(names[0]);
     expect(await readCheckpoint(projector.manager, 'b')).toBe(7n);
+  });
+
+  it('the committer groups the advances that wait into one statement; each write only if its checkpoint moved', async () => {
+    const committer = new CheckpointCommitter(projector, 1);
+    const query = jest.spyOn(projector.manager, 'query');
+    const pool = (projector.driver as unknown as { master: Pool }).master;
+    const prepared = jest.spyOn(pool, 'query');
+    const outcomes = await Promise.all([
+      committer.advance({ name: 'ga', from: 0n, to: 5n, write: writing('g-alice') }),
+      committer.advance({ name: 'gb', from: 0n, to: 5n, write: writing('g-bob') }),
+      committer.advance({ name: 'gc', from: 3n, to: 5n, write: writing('g-carol') }),
+      committer.advance({ name: 'gd', from: 0n, to: 5n, fence: fenced, write: writing('g-dave') }),
+    ]);
+    expect(outcomes).toEqual(['advanced', 'advanced', 'moved', 'fenced']);
+    // The first alone, as a prepared statement; the three that queued meanwhile in one statement.
+    expect(
+      prepared.mock.calls.map(([config]) => typeof (config as { name?: string }).name),
+    ).toEqual(['string']);
+    expect(query).toHaveBeenCalledTimes(1);
+    query.mockRestore();
+    prepared.mockRestore();
+    const users = await written();
+    expect(users).toEqual(expect.arrayContaining(['g-alice', 'g-bob']));
+    expect(users).not.toEqual(expect.arrayContaining(['g-carol']));
+    expect(users).not.toEqual(expect.arrayContaining(['g-dave']));
+    expect(await readCheckpoint(projector.manager, 'gc')).toBe(0n);
+  });
+
+  it("the committer keeps one batch's failure its own: the others of its group are applied", async () => {
+    const committer = new CheckpointCommitter(projector, 1);
+    const results = await Promise.allSettled([
+      committer.advance({ name: 'gc', from: 0n, to: 1n }),
+      committer.advance({ name: 'ga', from: 5n, to: 6n, write: failing }),
+      committer.advance({ name: 'gb', from: 5n, to: 6n, write: writing('g-bea') }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await readCheckpoint(projector.manager, 'ga')).toBe(5n);
+    expect(await readCheckpoint(projector.manager, 'gb')).toBe(6n);
+    expect(await written()).toEqual(expect.arrayContaining(['g-bea']));
   });
 });

@@ -1,4 +1,4 @@
-import type { Pool, PoolConfig } from 'pg';
+import type { Pool, PoolClient, PoolConfig } from 'pg';
 import { createResilientPool } from './resilient-pool';
 import { StreamNotFoundError } from '../errors';
 import type {
@@ -150,10 +150,7 @@ export class PostgresEventStore implements EventStore {
    * can land between the deletion and the tombstone.
    */
   async deleteStream(streamId: string): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT position FROM event_store_head FOR UPDATE');
+    await this.underHeadLock(async (client) => {
       await client.query(
         `INSERT INTO deleted_streams (stream_digest) VALUES (sha256(convert_to($1, 'UTF8')))
          ON CONFLICT DO NOTHING`,
@@ -161,28 +158,29 @@ export class PostgresEventStore implements EventStore {
       );
       await client.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
       await client.query('DELETE FROM event_streams WHERE stream_id = $1', [streamId]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   readonly closesOwnersAtomically = true;
 
   /** Under the head lock, like a deletion: an append either lands before the closing or sees it. */
   async closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
+    await this.underHeadLock((client) =>
+      client.query(
+        `INSERT INTO closed_owners (workspace_id, user_id, keep_prefixes) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [workspaceId, userId, [...keep]],
+      ),
+    );
+  }
+
+  /** `work` in one transaction holding the head lock: no append runs meanwhile. */
+  private async underHeadLock(work: (client: PoolClient) => Promise<unknown>): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query('SELECT position FROM event_store_head FOR UPDATE');
-      await client.query(
-        `INSERT INTO closed_owners (workspace_id, user_id, keep_prefixes) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING`,
-        [workspaceId, userId, [...keep]],
-      );
+      await work(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
