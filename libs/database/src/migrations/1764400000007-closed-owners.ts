@@ -12,6 +12,12 @@ export class ClosedOwners1764400000007 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     for (const statement of CLOSED_OWNERS_SCHEMA) await runner.query(statement);
     await runner.query(APPEND_BATCH_FUNCTION);
+    // Under RLS like every table with user rows; the store's own bookkeeping, read by the append
+    // function for whichever user an append names (as data_keys).
+    await runner.query('ALTER TABLE closed_owners ENABLE ROW LEVEL SECURITY');
+    await runner.query('ALTER TABLE closed_owners FORCE ROW LEVEL SECURITY');
+    await runner.query(`CREATE POLICY closed_owners_store ON closed_owners FOR ALL TO ${APP_ROLE}
+      USING (true) WITH CHECK (true)`);
     await runner.query(`GRANT SELECT, INSERT ON closed_owners TO ${APP_ROLE}`);
   }
 
