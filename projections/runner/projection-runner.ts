@@ -35,6 +35,7 @@ export type RunnerDependencies = Readonly<{
   dataSource: DataSource;
   /** Shared by the runners of one process (one read and one decode per event); else the runner's own. */
   feed?: SharedEventFeed;
+  /** Shared by the runners of one process: at most two statements in flight, the rest grouped. */
   committer?: CheckpointCommitter;
   /** Told each checkpoint this runner commits while it runs, for waits in this process. */
   committed?: CommittedCheckpoints;
