@@ -108,7 +108,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       onParked,
     };
     // The projections and reactors this worker holds read and decode each event once; the
-    // projections tell the reactors waiting for them when they commit.
+    // projections write together and tell the reactors waiting for them when they commit.
     this.feed = new SharedEventFeed(this.store, this.codec);
     const committed = new CommittedCheckpoints();
     const runnerDeps = {

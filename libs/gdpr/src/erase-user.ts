@@ -42,9 +42,9 @@ export async function eraseUser(
       },
     },
   );
-  // No new stream of the user from now on (but the record): work still in flight (a job that took
-  // them as due, a process whose key cache still holds their key) cannot start a history after this.
-  // Audits of the erased record (an export showing only the erasure) are still recorded.
+  // No new stream of the user from now on but the record and the audit trail (an export showing
+  // only the erasure is still audited): work still in flight (a job that took them as due, a process
+  // whose key cache still holds their key) cannot start a history after this.
   await deps.store.closeOwner(workspaceId, userId, [
     record,
     userStream(workspaceId, userId, 'audit', ''),
