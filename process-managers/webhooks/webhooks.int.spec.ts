@@ -446,7 +446,10 @@ describe('webhooks process manager and delivery job (real database, local receiv
         clock,
         secrets: workspaceSecrets(new KeyStore(projectorKeyPool, TEST_MASTER_KEY)),
       },
-      { timeoutMs: 4_000, pollMs: 50, perEndpoint: 1 },
+      // The silent endpoint's timeout far beyond the test's length: under load the two rounds took
+      // more than a shorter one, its first attempt ended and the second was claimed (attempts [1, 1]).
+      // Stopping aborts the held request, so the long timeout costs nothing.
+      { timeoutMs: 60_000, pollMs: 50, perEndpoint: 1 },
     ).run(stop.signal);
     try {
       for (const [index, user] of ['frank', 'gina'].entries()) {
