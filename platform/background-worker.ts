@@ -16,6 +16,7 @@ import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import {
   ReactorRunner,
+  SkippedCheckpoints,
   cachedPolicies,
   expirePendingActions,
   expirePendingMemories,
@@ -128,6 +129,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       committed,
       partitions: partitionCount,
     };
+    // One timer and one statement a second for what every reactor partition passed without a reaction.
+    const reactorDeps = { ...base, skipped: new SkippedCheckpoints(this.dataSource) };
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const partitions: Partition[] = [
@@ -149,7 +152,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         webhooksReactor(deps),
       ].flatMap((reactor) =>
         slices(partitionCount).map((slice) => {
-          const runner = new ReactorRunner({ ...base, feed: this.feed }, reactor, { slice });
+          const runner = new ReactorRunner({ ...reactorDeps, feed: this.feed }, reactor, { slice });
           return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
         }),
       ),

@@ -1,6 +1,7 @@
 export * from './runner/reactor';
 export * from './runner/reactor-runner';
 export * from './runner/wait-for-projections';
+export * from './runner/skipped-checkpoints';
 export * from './dependencies';
 export * from './policy-reader';
 export * from './extraction/extraction.reactor';

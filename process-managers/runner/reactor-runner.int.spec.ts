@@ -21,11 +21,19 @@ import type { DataSource } from 'typeorm';
 import { appendMessage } from '../../test/support/append-message';
 import { RetryLaterError } from './reactor';
 import { ReactorRunner } from './reactor-runner';
+import { REACTOR_SKIPPED_CHECKPOINT_MS } from './skipped-checkpoints';
 
 describe('a reactor on the shared event feed', () => {
   let store: PostgresEventStore;
   let dataSource: DataSource;
   const eventIds: string[] = [];
+
+  async function reached(name: string, position: bigint): Promise<void> {
+    for (let tries = 0; (await readCheckpoint(dataSource.manager, name)) < position; tries += 1) {
+      if (tries > 400) throw new Error(`${name} did not reach ${position}`);
+      await sleep(25);
+    }
+  }
 
   async function append(): Promise<bigint> {
     const { messageId, position } = await appendMessage(store);
@@ -110,5 +118,46 @@ describe('a reactor on the shared event feed', () => {
     expect(reacted).toEqual([first, failing, failing, failing, fourth, deleted, last]);
     expect(checkpointsAtRetry).toEqual([positions[0], positions[0]]);
     expect(opened).toBe(6);
+  });
+
+  it('stores the checkpoint of batches it passed without a reaction at most once a second, and when it stops', async () => {
+    const codec = new EventCodec(EVENT_CATALOG);
+    const feed = new SharedEventFeed(store, codec);
+    const reacted: string[] = [];
+    // Handles a type nobody appends here: every batch is passed without a reaction.
+    const reactor = new ReactorRunner(
+      { store, codec, dataSource, feed },
+      {
+        name: 'idle',
+        handles: ['ActionProposed'],
+        react: async (e) => void reacted.push(e.eventId),
+      },
+    );
+    const projection = new ProjectionRunner(
+      { store, codec, dataSource, feed },
+      userStreamStatsProjection,
+    );
+    const stop = new AbortController();
+    const running = Promise.all([reactor.run(stop.signal), projection.run(stop.signal)]);
+    try {
+      const started = Date.now();
+      let head = 0n;
+      for (let i = 0; i < 3; i += 1) head = await append();
+      await reached('user_stream_stats', head);
+      await reached('reactor:idle', head);
+      // The first batch passed arrived after `started`: its checkpoint waited the whole second.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(REACTOR_SKIPPED_CHECKPOINT_MS);
+
+      head = await append();
+      await reached('user_stream_stats', head);
+      stop.abort();
+      await running;
+      expect(await readCheckpoint(dataSource.manager, 'reactor:idle')).toBe(head);
+      expect(reacted).toEqual([]);
+    } finally {
+      stop.abort();
+      await running;
+      feed.close();
+    }
   });
 });

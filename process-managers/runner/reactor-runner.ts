@@ -10,7 +10,6 @@ import {
 } from '@engram/event-store';
 import {
   ParkingLot,
-  SKIPPED_CHECKPOINT_FLUSH_MS,
   USER_ERASED,
   WHOLE,
   backoffMs,
@@ -28,6 +27,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { RetryLaterError, type AnyReactor } from './reactor';
+import { SkippedCheckpoints } from './skipped-checkpoints';
 
 export type ReactorRunnerDependencies = Readonly<{
   store: EventStore;
@@ -39,6 +39,8 @@ export type ReactorRunnerDependencies = Readonly<{
   onError?: (reactor: string, error: unknown) => void;
   /** Told each event this runner parks. */
   onParked?: (parked: ParkedEvent) => void;
+  /** Where the positions of batches passed without a reaction are stored (the worker's, shared). */
+  skipped?: SkippedCheckpoints;
 }>;
 
 export type ReactorRunnerOptions = Readonly<{
@@ -72,6 +74,7 @@ function isTransient(error: unknown): boolean {
 export class ReactorRunner {
   private readonly handled: ReadonlySet<string>;
   private readonly lot: ParkingLot;
+  private readonly skipped: SkippedCheckpoints;
 
   constructor(
     private readonly deps: ReactorRunnerDependencies,
@@ -79,6 +82,7 @@ export class ReactorRunner {
     private readonly options: ReactorRunnerOptions = {},
   ) {
     this.handled = new Set(reactor.handles);
+    this.skipped = deps.skipped ?? new SkippedCheckpoints(deps.dataSource);
     this.lot = new ParkingLot(
       `reactor:${reactor.name}`,
       options.slice ?? WHOLE,
@@ -135,31 +139,23 @@ export class ReactorRunner {
     await this.lot.load(this.deps.dataSource.manager);
     const feed = this.deps.feed;
     if (!feed) return this.subscribe(after, signal);
-    // Behind `after` while batches with nothing for this partition were passed without a write.
-    let stored = after;
-    let skippedSince: number | undefined;
-    while (!signal.aborted) {
-      if (
-        stored < after &&
-        (!feed.hasEventsAfter(after) || Date.now() - skippedSince! >= SKIPPED_CHECKPOINT_FLUSH_MS)
-      ) {
-        await writeCheckpoint(this.deps.dataSource.manager, this.name, after);
-        stored = after;
-        skippedSince = undefined;
+    try {
+      while (!signal.aborted) {
+        await this.retryDue(after, signal);
+        // Woken for the next automatic try of a parked event, if one is pending.
+        const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
+        const until =
+          wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
+        const events = await feed.follow(after, until, BATCH_SIZE);
+        if (events.length === 0) continue;
+        after = events.at(-1)!.globalPosition;
+        // Nothing for this partition: stored with the others' within a second, not at once.
+        if (this.concerns(events)) await this.reactTo(events, signal);
+        else this.skipped.note(this.name, after);
       }
-      await this.retryDue(after, signal);
-      // Woken for the next automatic try of a parked event, if one is pending.
-      const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
-      const until =
-        wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
-      const events = await feed.follow(after, until, BATCH_SIZE);
-      if (events.length === 0) continue;
-      if (this.concerns(events)) {
-        await this.reactTo(events, signal);
-        stored = events.at(-1)!.globalPosition;
-        skippedSince = undefined;
-      } else skippedSince ??= Date.now();
-      after = events.at(-1)!.globalPosition;
+    } finally {
+      // Stopping: what was passed is stored if it can be (else a restart passes it again).
+      await this.skipped.flush();
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import request from 'supertest';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 
@@ -92,6 +93,50 @@ describe('agent context through HTTP', () => {
       8000,
     );
     expect(memories.body.items.every((m: { lastUsedAt?: string }) => m.lastUsedAt)).toBe(true);
+  });
+
+  it('writes the usage of the users served in an interval together (group commit), not a commit each', async () => {
+    const users = ['bob', 'carol', 'dave'];
+    for (const user of users) {
+      await say('Je préfère les réponses courtes, sans introduction.', 'user', user);
+    }
+    for (const user of users) {
+      await eventually(
+        () => context('sessionId=s1', user),
+        (r) => r.status === 200 && r.body.usedMemoryIds.length > 0,
+      );
+    }
+    const served = ['alice', ...users];
+    const client = new Client({ connectionString: t.database.ownerUrl });
+    await client.connect();
+    try {
+      const usage = async (after: string) =>
+        (
+          await client.query<{ user: string; tx: string }>(
+            `SELECT owner_user_id AS user, xmin::text AS tx FROM events
+              WHERE type = 'MemoriesUsed' AND owner_workspace_id = 'w5' AND global_position > $1`,
+            [after],
+          )
+        ).rows;
+      // A flush every two seconds: contexts asked together are almost always in the same one.
+      let transactions = served.length;
+      for (let attempt = 0; attempt < 3 && transactions >= served.length; attempt += 1) {
+        const { rows } = await client.query<{ p: string }>(
+          'SELECT position::text AS p FROM event_store_head',
+        );
+        await Promise.all(served.map((user) => context('sessionId=s1', user).expect(200)));
+        const written = await eventually(
+          () => usage(rows[0]!.p),
+          (found) => new Set(found.map((row) => row.user)).size === served.length,
+          8000,
+        );
+        transactions = new Set(written.map((row) => row.tx)).size;
+      }
+      // The first append of a flush is written at once, the others queue behind it and go together.
+      expect(transactions).toBeLessThanOrEqual(2);
+    } finally {
+      await client.end();
+    }
   });
 
   it('trims to maxTokens and says how many tokens it used', async () => {

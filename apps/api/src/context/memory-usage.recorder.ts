@@ -33,29 +33,36 @@ export class MemoryUsageRecorder extends PeriodicFlush {
     this.pending.set(key, entry);
   }
 
+  /**
+   * All users' events at once: the store's group commit writes them in one transaction (one commit,
+   * one fsync). One after the other, they were a commit each, most of the machine's cost of serving a
+   * context (BENCHMARKS.md, round 6).
+   */
   async flush(): Promise<void> {
     const batch = [...this.pending.values()];
     this.pending = new Map();
     const now = this.clock.now().toUTC();
-    for (const { workspaceId, userId, ids } of batch) {
-      try {
-        await this.commands.decide(
-          userStream(workspaceId, userId, 'memory-usage', now.toISODate()!),
-          memoryUsageDecider,
-          { type: 'RecordMemoryUsage', memoryIds: [...ids] },
-          {
-            workspaceId,
-            userId,
-            causationId: 'context',
-            correlationId: randomUUID(),
-            occurredAt: now.toISO()!,
-          },
-          undefined,
-          { appendOnly: true },
-        );
-      } catch (error) {
-        this.logger.warn(`could not record memory usage: ${String(error)}`);
-      }
-    }
+    await Promise.all(
+      batch.map(async ({ workspaceId, userId, ids }) => {
+        try {
+          await this.commands.decide(
+            userStream(workspaceId, userId, 'memory-usage', now.toISODate()!),
+            memoryUsageDecider,
+            { type: 'RecordMemoryUsage', memoryIds: [...ids] },
+            {
+              workspaceId,
+              userId,
+              causationId: 'context',
+              correlationId: randomUUID(),
+              occurredAt: now.toISO()!,
+            },
+            undefined,
+            { appendOnly: true },
+          );
+        } catch (error) {
+          this.logger.warn(`could not record memory usage: ${String(error)}`);
+        }
+      }),
+    );
   }
 }
