@@ -109,7 +109,10 @@ export class PostgresEventStore implements EventStore {
     const { signal } = options;
     while (!signal?.aborted) {
       const generation = this.notifier.generation;
-      const head = await this.headPosition();
+      // With a filter, how far the scan went is the head read before it (positions are handed out
+      // under the head lock and committed in order, so every event up to it is visible). Without one,
+      // the last event read says it: a statement less at every append a follower is woken for.
+      const head = options.filter ? await this.headPosition() : undefined;
       const events = await this.readAll({
         after,
         maxCount: this.batchSize,
@@ -125,7 +128,7 @@ export class PostgresEventStore implements EventStore {
       }
       // Everything up to `head` was scanned, even what the filter left out.
       const lastSeen = events.at(-1)?.globalPosition ?? after;
-      after = lastSeen > head ? lastSeen : head;
+      after = head !== undefined && head > lastSeen ? head : lastSeen;
       await this.notifier.waitForAppend(generation, signal);
     }
   }
