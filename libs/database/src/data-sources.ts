@@ -1,4 +1,4 @@
-import { Client, type ClientConfig } from 'pg';
+import { ResilientClient } from '@engram/event-store';
 import { DataSource, type MigrationInterface, type MixedList } from 'typeorm';
 import { CORE_MIGRATIONS } from './migrations';
 import {
@@ -15,22 +15,6 @@ type Classes = MixedList<Function>;
 export type MigrationClass = new () => MigrationInterface;
 
 export type DatabaseSchema = Readonly<{ entities: Classes; migrations: readonly MigrationClass[] }>;
-
-/**
- * A connection whose death (PostgreSQL restarted, network cut) never crashes the process. pg emits
- * 'error' on a client that has no query running; the pool listens while the client is idle and
- * TypeORM while a query runner holds it, but a client between the two had none: a PostgreSQL restart
- * under the worker's load crashed it now and then (`test/faults/postgres-restart.int.spec.ts`, one run
- * in three; the client had been checked out by a checkpoint statement). The query in flight still
- * fails, and the pool drops the broken client when it is released, as the event store's pool does
- * (`createResilientPool`).
- */
-export class ResilientClient extends Client {
-  constructor(config?: string | ClientConfig) {
-    super(config);
-    this.on('error', () => undefined);
-  }
-}
 
 export function createDataSource(
   url: string,

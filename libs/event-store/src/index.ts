@@ -8,7 +8,7 @@ export {
   EVENT_STORE_SCHEMA,
 } from './postgres/schema';
 export { APPEND_BATCH_FUNCTION } from './postgres/append-function';
-export { createResilientPool } from './postgres/resilient-pool';
+export { ResilientClient, createResilientPool } from './postgres/resilient-pool';
 export { batched } from './batched';
 export * from './handle-command';
 export * from './in-memory/in-memory-event-store';
