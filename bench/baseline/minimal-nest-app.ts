@@ -15,9 +15,11 @@ import {
   ValidationPipe,
   type CanActivate,
   type ExecutionContext,
+  type INestApplication,
 } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import { jwtVerify } from 'jose';
 import { Pool } from 'pg';
@@ -38,6 +40,11 @@ import { queryAs } from '../../apps/api/src/read-models/query-as';
  * With `MINIMAL_APP_PRODUCTION` it also does what a production service adds to every request, the
  * stock way: helmet's headers, a JSON log line per request (pino-http to stdout) and a latency
  * histogram by route (prom-client), i.e. what Engram's request path does with its own middleware.
+ *
+ * With `MINIMAL_APP_FASTIFY` it runs on NestJS's Fastify adapter (Engram's server since issue 18's round 7)
+ * instead of Express, NestJS's default: the issue's target is set against the Express app, the Fastify one
+ * says what the framework costs on the server Engram uses (production middleware is Express-shaped: not
+ * combined with it).
  *
  * With databases (the best real alternative, not only the framework): `MINIMAL_APP_WRITE_URL`
  * makes the message route store each accepted message as one row (one single-row INSERT into
@@ -152,9 +159,19 @@ function useProductionMiddleware(app: NestExpressApplication): void {
   );
 }
 
-async function main(): Promise<void> {
+async function createMinimalApp(): Promise<INestApplication> {
+  if (process.env.MINIMAL_APP_FASTIFY) {
+    return NestFactory.create<NestFastifyApplication>(MinimalModule, new FastifyAdapter(), {
+      logger: false,
+    });
+  }
   const app = await NestFactory.create<NestExpressApplication>(MinimalModule, { logger: false });
   if (process.env.MINIMAL_APP_PRODUCTION) useProductionMiddleware(app);
+  return app;
+}
+
+async function main(): Promise<void> {
+  const app = await createMinimalApp();
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

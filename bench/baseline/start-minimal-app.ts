@@ -14,6 +14,8 @@ export function startMinimalApp(
     readUrl?: string;
     /** With helmet, a log line per request and a latency histogram, the stock way. */
     production?: boolean;
+    /** On NestJS's Fastify adapter (Engram's server) rather than its default, Express. */
+    fastify?: boolean;
   }> = {},
 ): Promise<EngramProcess<'minimal-app'>> {
   return startBuiltScript('minimal-app', join(DIST, 'bench', 'baseline', 'minimal-nest-app.js'), {
@@ -24,5 +26,6 @@ export function startMinimalApp(
     ...(databases.table ? { MINIMAL_APP_TABLE: databases.table } : {}),
     ...(databases.readUrl ? { MINIMAL_APP_READ_URL: databases.readUrl } : {}),
     ...(databases.production ? { MINIMAL_APP_PRODUCTION: '1' } : {}),
+    ...(databases.fastify ? { MINIMAL_APP_FASTIFY: '1' } : {}),
   });
 }

@@ -65,7 +65,13 @@ export async function appendScenario(
   const minimalProduction = await refusedByMinimalApp(
     (url, seconds) => load(seconds, true, url),
     options,
-    true,
+    { production: true },
+  );
+  // The same minimal app on Fastify, the server Engram runs on: what the framework itself costs there.
+  const minimalFastify = await refusedByMinimalApp(
+    (url, seconds) => load(seconds, true, url),
+    options,
+    { fastify: true },
   );
   // The best real alternative: the minimal app storing each message with one INSERT, before
   // Engram's appends (after them the worker would still be projecting, beside it).
@@ -83,6 +89,7 @@ export async function appendScenario(
   const pipelineRate = pipeline['4xx'] / pipeline.duration;
   const minimalRate = minimal['4xx'] / minimal.duration;
   const minimalProductionRate = minimalProduction['4xx'] / minimalProduction.duration;
+  const minimalFastifyRate = minimalFastify['4xx'] / minimalFastify.duration;
   const minimalStoredRate = minimalStored['2xx'] / minimalStored.duration;
   return {
     measurements: [
@@ -120,7 +127,7 @@ export async function appendScenario(
       }),
       measurement({
         scenario: '1 append',
-        metric: `the HTTP pipeline alone vs a minimal NestJS app (same 400), ${connections} connections`,
+        metric: `the HTTP pipeline alone vs a minimal NestJS app (Express, same 400), ${connections} connections`,
         unit: 'req/s',
         engram: pipelineRate,
         baseline: minimalRate,
@@ -133,6 +140,13 @@ export async function appendScenario(
         unit: 'req/s',
         engram: pipelineRate,
         baseline: minimalProductionRate,
+      }),
+      measurement({
+        scenario: '1 append',
+        metric: `the HTTP pipeline alone vs the minimal app on Fastify (same 400), ${connections} connections`,
+        unit: 'req/s',
+        engram: pipelineRate,
+        baseline: minimalFastifyRate,
       }),
     ],
     details: {
@@ -166,6 +180,11 @@ export async function appendScenario(
         other: minimalProduction.requests.total - minimalProduction['4xx'],
         latencyP50: minimalProduction.latency.p50,
       },
+      minimalAppFastify: {
+        refused: minimalFastify['4xx'],
+        other: minimalFastify.requests.total - minimalFastify['4xx'],
+        latencyP50: minimalFastify.latency.p50,
+      },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
     },
   };
@@ -178,9 +197,9 @@ export async function appendScenario(
 async function refusedByMinimalApp(
   load: (url: string, seconds: number) => Promise<autocannon.Result>,
   options: BenchOptions,
-  production = false,
+  variant: Readonly<{ production?: boolean; fastify?: boolean }> = {},
 ): Promise<autocannon.Result> {
-  const app = await startMinimalApp({ production });
+  const app = await startMinimalApp(variant);
   try {
     await load(app.url, Math.min(2, options.seconds)); // warm-up
     const result = await load(app.url, options.seconds);

@@ -39,7 +39,7 @@ describe('security headers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('on error answers: a 401, a 404 of an unknown route, a 400', async () => {
+  it('on error answers: a 401, a 404 of an unknown route, a 400, and the router’s own refusals', async () => {
     const answers = [
       await request(t.http).get('/v1/me/stats').expect(401),
       await request(t.http).get('/v1/nothing-here').auth(user, { type: 'bearer' }).expect(404),
@@ -47,10 +47,18 @@ describe('security headers', () => {
         .get('/v1/me/activity?cursor=nope')
         .auth(user, { type: 'bearer' })
         .expect(400),
+      // Refused by Fastify's router before any route: a path that is not valid percent-encoding.
+      await request(t.http).get('/v1/workspaces/w1/users/%E0%A4%A/context').expect(400),
     ];
     for (const response of answers) {
       expectBaseline(response);
       expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-correlation-id']).toEqual(expect.any(String));
+      expect(Object.keys(response.body as object).sort()).toEqual([
+        'error',
+        'message',
+        'statusCode',
+      ]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { mintToken } from '@engram/auth';
 import type { Clock, Role } from '@engram/domain';
@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_JWT_SECRET, embeddedTestRuntime, testRuntime } from './test-runtime';
 
 export type TestApp = Readonly<{
-  app: NestExpressApplication;
-  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  app: NestFastifyApplication;
+  http: ReturnType<NestFastifyApplication['getHttpServer']>;
   database: TestDatabase;
   token: (claims: { userId: string; workspaceId: string; roles: Role[] }) => Promise<string>;
   close: () => Promise<void>;
@@ -34,6 +34,8 @@ export async function startTestApp(
     logger: options.logger ?? (process.env.ENGRAM_TEST_LOGS ? undefined : false),
   });
   await app.init();
+  // Fastify answers once its plugins are loaded (what listen waits for).
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     http: app.getHttpServer(),

@@ -1,16 +1,16 @@
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { EngramMetrics, createEngramLogger, requestLogging } from '@engram/observability';
+import { EngramMetrics, createEngramLogger } from '@engram/observability';
 import type { Runtime } from '@engram/platform';
 import { AppModule } from './app.module';
 import { serveConsole } from './console/serve-console';
-import { guardRequestEdge } from './http/request-edge';
+import { createHttpAdapter } from './http/http-adapter';
+import { refuseBeforeRouting, requestEdge, type RequestEdge } from './http/request-edge';
 import { useTraceIdHeader } from './http/trace-id-header';
 import { validationPipe } from './http/validation.pipe';
-import { useSecurityHeaders } from './security/security-headers';
 
 /**
  * Builds the HTTP application (used by main and by the end-to-end tests). It logs JSON through
@@ -19,30 +19,31 @@ import { useSecurityHeaders } from './security/security-headers';
 export async function createApp(
   runtime: Runtime,
   options: { logger?: false | PinoLogger } = {},
-): Promise<NestExpressApplication> {
+): Promise<NestFastifyApplication> {
   const logger =
     options.logger ||
     createEngramLogger({
       level: options.logger === false ? 'silent' : runtime.config.logLevel,
       service: 'engram-api',
     });
-  const app = await NestFactory.create<NestExpressApplication>(
+  // The router's refusals go through the request edge, made once the app (its metrics) exists.
+  const late: { edge?: RequestEdge } = {};
+  const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRuntime(runtime, logger),
-    // No urlencoded parser: bodies are JSON only (guardRequestEdge).
+    createHttpAdapter(refuseBeforeRouting(() => late.edge)),
+    // Nest's parsers are not registered: the adapter's one JSON parser reads every body.
     { bufferLogs: true, bodyParser: false },
   );
   app.useLogger(app.get(Logger));
   // NestFactory.create (unlike createApplicationContext) leaves the buffered start-up logs unflushed.
   app.flushLogs();
-  // First, so that every request is logged with its correlation id, those refused by a later
-  // middleware (415, malformed JSON, 413) too.
-  app.use(requestLogging(logger));
-  app.use(app.get(EngramMetrics).http.middleware);
-  useSecurityHeaders(app);
-  guardRequestEdge(app);
-  app.useBodyParser('json', { limit: '256kb' });
+  const fastify = app.getHttpAdapter().getInstance();
+  // The first hook: every request is logged with its correlation id and timed, those refused by the
+  // body parser (malformed JSON, 413) or the edge itself (415) too.
+  late.edge = requestEdge(logger, app.get(EngramMetrics).http);
+  fastify.addHook('onRequest', late.edge);
   app.useGlobalPipes(validationPipe);
-  useTraceIdHeader(app);
+  useTraceIdHeader(fastify);
   serveConsole(app);
   const document = SwaggerModule.createDocument(
     app,

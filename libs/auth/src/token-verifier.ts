@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { InvalidTokenError, principalFromClaims, type Principal } from './principal';
 
@@ -12,17 +13,35 @@ export type TokenVerifierOptions = Readonly<{
   maxAgeSeconds: number;
 }>;
 
+/** How many verified HS256 tokens are remembered (oldest first out): agents reuse theirs. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
+type Verified = Readonly<{ principal: Principal; validUntilMs: number }>;
+
 export class TokenVerifier {
-  private readonly secret: Uint8Array | undefined;
+  /** One key object for every verification (jose would make one from bytes on each). */
+  private readonly secret: KeyObject | undefined;
   private readonly jwks: JWTVerifyGetKey | undefined;
+  /**
+   * HS256 tokens already verified, by their exact text, until the first of their `exp` and their
+   * `iat` + the age cap: the same bytes under the same secret verify the same way until then, and
+   * an agent sends its token on every call (issue 18: verifying was a tenth of a refused request's
+   * CPU). Only successes, only HS256: a provider's keys (JWKS) may be rotated under a token.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   constructor(private readonly options: TokenVerifierOptions) {
-    this.secret = options.secret ? new TextEncoder().encode(options.secret) : undefined;
+    this.secret = options.secret ? createSecretKey(Buffer.from(options.secret, 'utf8')) : undefined;
     this.jwks = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : undefined;
     if (!this.secret && !this.jwks) throw new Error('TokenVerifier needs a secret or a JWKS URL');
   }
 
   async verify(token: string): Promise<Principal> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.validUntilMs) return known.principal;
+      this.verified.delete(token);
+    }
     const common = {
       ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
       ...(this.options.audience ? { audience: this.options.audience } : {}),
@@ -40,7 +59,9 @@ export class TokenVerifier {
           })
         : await jwtVerify(token, this.secret!, { ...common, algorithms: ['HS256'] });
       checkLifetime(payload, this.options.maxAgeSeconds);
-      return principalFromClaims(payload);
+      const principal = Object.freeze(principalFromClaims(payload));
+      if (!providerKeys) this.remember(token, principal, payload);
+      return principal;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof errors.JWSSignatureVerificationFailed) {
@@ -54,6 +75,14 @@ export class TokenVerifier {
       }
       throw new InvalidTokenError((error as Error).message);
     }
+  }
+
+  private remember(token: string, principal: Principal, claims: JWTPayload): void {
+    const validUntilMs = Math.min(claims.exp!, claims.iat! + this.options.maxAgeSeconds) * 1000;
+    if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+      this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(token, { principal, validUntilMs });
   }
 
   private isSymmetric(token: string): boolean {

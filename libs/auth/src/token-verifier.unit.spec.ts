@@ -1,7 +1,11 @@
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from 'jose';
 import { createServer, type Server } from 'node:http';
 import { mintToken } from './mint-token';
-import { TokenVerifier, type TokenVerifierOptions } from './token-verifier';
+import {
+  TokenVerifier,
+  VERIFIED_TOKEN_CACHE_SIZE,
+  type TokenVerifierOptions,
+} from './token-verifier';
 
 const secret = 'unit-test-secret-unit-test-secret-1234';
 const key = new TextEncoder().encode(secret);
@@ -173,5 +177,73 @@ describe('TokenVerifier', () => {
       await expect(jwks.verify(await signed(undefined))).rejects.toThrow('"exp"');
       await expect(jwks.verify(await signed(2 * DAY))).rejects.toThrow('more than the');
     });
+  });
+});
+
+describe('TokenVerifier, verified tokens remembered', () => {
+  afterEach(() => jest.useRealTimers());
+
+  /** The clock (Date, for jose and the verifier alike) `seconds` from now; timers left real. */
+  const at = (seconds: number) => {
+    const real = Date.now();
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
+    });
+    jest.setSystemTime(real + seconds * 1000);
+  };
+
+  it('answers the same principal for the same token, and refuses it once it expires', async () => {
+    const t = now();
+    const token = await timed({ iat: t, exp: t + 60 });
+    const tokens = verifier();
+    const first = await tokens.verify(token);
+    expect(await tokens.verify(token)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    at(61);
+    await expect(tokens.verify(token)).rejects.toThrow('"exp" claim timestamp check failed');
+  });
+
+  it('refuses a remembered token once older than the age cap, whatever its exp', async () => {
+    const t = now();
+    // Minted under a longer cap: exp is past this verifier's cap from iat.
+    const token = await timed({ iat: t, exp: t + 3_600 });
+    const tokens = verifier({ maxAgeSeconds: 3_600 });
+    await tokens.verify(token);
+    at(3_601);
+    await expect(tokens.verify(token)).rejects.toThrow();
+  });
+
+  it('never answers for another text: a token with its signature changed is refused', async () => {
+    const t = now();
+    const token = await timed({ iat: t, exp: t + 60 });
+    const tokens = verifier();
+    await tokens.verify(token);
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verify(forged)).rejects.toThrow('signature');
+  });
+
+  it('remembers a bounded number of tokens, the oldest out first', async () => {
+    const tokens = verifier();
+    const remembered = (tokens as unknown as { verified: Map<string, unknown> }).verified;
+    const t = now();
+    const first = await timed({ iat: t, exp: t + 60 });
+    await tokens.verify(first);
+    for (let i = 1; i < VERIFIED_TOKEN_CACHE_SIZE; i += 1) {
+      remembered.set(`filler-${i}`, { principal: {}, validUntilMs: Infinity });
+    }
+    await tokens.verify(await timed({ iat: t, exp: t + 61 }));
+    expect(remembered.size).toBe(VERIFIED_TOKEN_CACHE_SIZE);
+    expect(remembered.has(first)).toBe(false);
   });
 });

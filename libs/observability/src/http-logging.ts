@@ -3,16 +3,14 @@ import type { Params } from 'nestjs-pino';
 import { storage, type Store } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { CORRELATION_ID_HEADER, correlationIdFrom } from './correlation-id';
-import { routeTemplate } from './route-template';
+import { routeTemplate, type RoutedRequest } from './route-template';
 
 /** Set by the API on answers that name an interaction's trace (messages, actions). */
 export const TRACE_ID_HEADER = 'x-trace-id';
 
-type RoutedRequest = IncomingMessage & {
-  id?: string;
-  baseUrl?: string;
-  route?: { path?: unknown };
-};
+/** The Fastify request (its headers are the Node request's): what a request line needs of it. */
+type LoggedRequest = Pick<IncomingMessage, 'headers' | 'method' | 'url'> &
+  RoutedRequest & { id?: unknown };
 
 /**
  * nestjs-pino settings of the API: the application's own Logger calls go to `logger`; the request
@@ -23,7 +21,8 @@ export function httpLoggingParams(logger: Logger): Params {
 }
 
 /**
- * Express middleware of the API: one line per request with method, route template, status, time,
+ * Called by the API's first Fastify hook (onRequest, where the route is already known) with the
+ * Fastify request and the Node response: one line per request with method, route template, status, time,
  * `correlationId` and, when the answer names one, `traceId`; no URL, query string, header or body.
  * Logger calls made while the request is handled carry its method and correlation id (nestjs-pino's
  * async context). The lines are those pino-http wrote here before, with less work per request: no
@@ -31,7 +30,7 @@ export function httpLoggingParams(logger: Logger): Params {
  * handling.
  */
 export function requestLogging(logger: Logger) {
-  return (request: RoutedRequest, response: ServerResponse, next: () => void): void => {
+  return (request: LoggedRequest, response: ServerResponse, next: () => void): void => {
     const started = Date.now();
     const correlationId = correlationIdFrom(request.headers);
     // Written back so that the events a request records carry the id its log lines carry.
@@ -80,7 +79,7 @@ class RequestStore implements Pick<Store, 'logger'> {
 function writeRequestLine(
   log: Logger,
   bindings: RequestBindings,
-  request: RoutedRequest,
+  request: LoggedRequest,
   response: ServerResponse,
   responseTime: number,
 ): void {

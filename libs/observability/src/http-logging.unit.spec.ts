@@ -4,8 +4,6 @@ import { storage } from 'nestjs-pino/storage';
 import { createEngramLogger } from './engram-logger';
 import { TRACE_ID_HEADER, requestLogging } from './http-logging';
 
-type LoggedRequest = Parameters<ReturnType<typeof requestLogging>>[0];
-
 function logged() {
   const written: string[] = [];
   const logger = createEngramLogger({
@@ -34,8 +32,7 @@ function request(url: string, headers: Record<string, string> = {}) {
     method: 'POST',
     url,
     headers,
-    baseUrl: '',
-    route: { path: '/v1/workspaces/:ws/users/:userId/messages' },
+    routeOptions: { url: '/v1/workspaces/:ws/users/:userId/messages' },
   };
 }
 
@@ -46,11 +43,7 @@ describe('requestLogging', () => {
     const req = request('/v1/workspaces/w/users/secret-user/messages?q=secret', {
       'x-correlation-id': 'corr-1',
     });
-    requestLogging(logger)(
-      req as unknown as LoggedRequest,
-      res as unknown as ServerResponse,
-      () => undefined,
-    );
+    requestLogging(logger)(req, res as unknown as ServerResponse, () => undefined);
     res.setHeader(TRACE_ID_HEADER, 'trace-9');
     res.emit('finish');
     res.emit('close');
@@ -75,11 +68,7 @@ describe('requestLogging', () => {
     const { logger } = logged();
     const req = request('/health');
     const res = response(200);
-    requestLogging(logger)(
-      req as unknown as LoggedRequest,
-      res as unknown as ServerResponse,
-      () => undefined,
-    );
+    requestLogging(logger)(req, res as unknown as ServerResponse, () => undefined);
     expect(req.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.getHeader('x-correlation-id')).toBe(req.headers['x-correlation-id']);
   });
@@ -92,11 +81,7 @@ describe('requestLogging', () => {
       ['/metrics', 200],
     ] as const) {
       const res = response(status);
-      requestLogging(logger)(
-        request(url) as unknown as LoggedRequest,
-        res as unknown as ServerResponse,
-        () => undefined,
-      );
+      requestLogging(logger)(request(url), res as unknown as ServerResponse, () => undefined);
       res.emit('close');
     }
     expect(
@@ -115,7 +100,7 @@ describe('requestLogging', () => {
   it('binds the request to the logger the application logs through while it is handled', () => {
     const { logger, lines } = logged();
     requestLogging(logger)(
-      request('/x', { 'x-correlation-id': 'corr-2' }) as unknown as LoggedRequest,
+      request('/x', { 'x-correlation-id': 'corr-2' }),
       response(200) as unknown as ServerResponse,
       () => storage.getStore()!.logger.info({ context: 'Audit' }, 'inside'),
     );

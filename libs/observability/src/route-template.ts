@@ -1,7 +1,8 @@
 /** The label of a request that matched no route: one value, so unknown URLs cannot grow the label set. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
-type RoutedRequest = Readonly<{ baseUrl?: string; route?: { path?: unknown } }>;
+/** What Fastify knows of the route a request matched (known from the first hook on). */
+export type RoutedRequest = Readonly<{ is404?: boolean; routeOptions?: { url?: unknown } }>;
 
 /**
  * The route template a request matched (`/v1/workspaces/:workspaceId/users/:userId/messages`), never
@@ -9,7 +10,7 @@ type RoutedRequest = Readonly<{ baseUrl?: string; route?: { path?: unknown } }>;
  * metric labels and logs.
  */
 export function routeTemplate(request: RoutedRequest): string {
-  const path = request.route?.path;
-  if (typeof path !== 'string') return UNMATCHED_ROUTE;
-  return `${request.baseUrl ?? ''}${path}` || '/';
+  if (request.is404 === true) return UNMATCHED_ROUTE;
+  const url = request.routeOptions?.url;
+  return typeof url === 'string' && url !== '' ? url : UNMATCHED_ROUTE;
 }

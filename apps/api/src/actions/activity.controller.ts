@@ -40,7 +40,7 @@ export class ActivityController {
     @CurrentPrincipal() me: Principal,
     @Query() query: ActivityQuery,
     @Headers('accept-language') acceptLanguage: string | undefined,
-    @Res({ passthrough: true }) response: { setHeader(name: string, value: string): void },
+    @Res({ passthrough: true }) response: { header(name: string, value: string): unknown },
   ): Promise<ActivityResponse> {
     await this.readModels.catchUp(me, ACTIVITY_READ_MODELS, query);
     const before = query.cursor === undefined ? undefined : parseActivityCursor(query.cursor);
@@ -56,7 +56,7 @@ export class ActivityController {
       locale: query.locale ?? localeFromAcceptLanguage(acceptLanguage) ?? policy.locale,
       timeZone: policy.timeZone,
     };
-    response.setHeader('Content-Language', text.locale);
+    response.header('Content-Language', text.locale);
     const page = groups.slice(0, limit);
     return {
       items: page.map((group) => toJson(group, text)),

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { Controller, Get, Headers, Inject, Logger, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles, type Principal } from '@engram/auth';
@@ -59,7 +59,7 @@ export class AuditController {
     @Param('userId', new IdentifierParam('userId')) userId: string,
     @CurrentPrincipal() me: Principal,
     @Headers() headers: RequestHeaders,
-    @Res() res: ServerResponse,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const through = await recordAuditAccess(this.deps(), {
       workspaceId,
@@ -68,6 +68,10 @@ export class AuditController {
       auditorId: me.userId,
       correlationId: correlationIdOf(headers),
     });
+    // Streamed on the Node response, Fastify left out (hijack); an error before the first byte
+    // is answered on it by the error filter.
+    reply.hijack();
+    const res = reply.raw;
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/x-ndjson');
     res.setHeader('Cache-Control', 'no-store');

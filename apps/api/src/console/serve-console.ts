@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
 
 export const CONSOLE_PATH = '/console';
 /** Seed 000's address of the activity page: the same app, which shows the feed there. */
@@ -25,56 +27,41 @@ export function consoleDirectory(from = __dirname): string {
  * public API with the user's token); any other /console/* path gets index.html, the single-page app,
  * and so does /personal/activity (only that path). Its assets are named from the root
  * (/console/assets/…), so the page works at either address; the security headers are set before
- * (useSecurityHeaders) for every answer alike.
+ * (securityHeaders, in the request edge) for every answer alike. The files are those built when the API starts.
  */
-export function serveConsole(app: NestExpressApplication, directory = consoleDirectory()): void {
+export function serveConsole(app: NestFastifyApplication, directory = consoleDirectory()): void {
   const index = join(directory, 'index.html');
-  const sendIndex = (response: ConsoleResponse): void => {
-    if (!existsSync(index)) {
-      response
+  const built = existsSync(index);
+  const fastify = app.getHttpAdapter().getInstance();
+  if (built) {
+    void fastify.register(fastifyStatic, {
+      root: directory,
+      prefix: `${CONSOLE_PATH}/`,
+      index: false,
+      // A route per built file; every other path below /console is the page's (below).
+      wildcard: false,
+      // Cache-Control is no-store (securityHeaders, in the request edge) but for the assets:
+      cacheControl: false,
+      // Vite names the built assets after their content: a new build means new names.
+      setHeaders: (reply: FastifyReply, path: string) => {
+        if (path.includes(`${sep}assets${sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  const page = (request: FastifyRequest, reply: FastifyReply): unknown => {
+    // A missing asset is a 404, not the page (an old tab asking for a replaced bundle).
+    if (request.url.startsWith(`${CONSOLE_PATH}/assets/`)) return reply.callNotFound();
+    if (!built) {
+      return reply
         .status(404)
         .type('text/plain')
         .send('The console is not built: run `npm run build` (or `npm start`).');
-      return;
     }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', directory);
   };
-  app.useStaticAssets(directory, {
-    prefix: CONSOLE_PATH,
-    index: false,
-    fallthrough: true,
-    // Vite names the built assets after their content: a new build means new names.
-    setHeaders: (response: { setHeader(name: string, value: string): void }, path: string) => {
-      if (path.includes(`${sep}assets${sep}`)) {
-        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      }
-    },
-  });
-  app.use(
-    CONSOLE_PATH,
-    (request: { method: string; path: string }, response: ConsoleResponse, next: () => void) => {
-      // A missing asset is a 404, not the page (an old tab asking for a replaced bundle).
-      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      if (request.path.startsWith('/assets/')) return next();
-      sendIndex(response);
-    },
-  );
-  app.use(
-    ACTIVITY_PAGE_PATH,
-    (request: { method: string; path: string }, response: ConsoleResponse, next: () => void) => {
-      // The mount strips the prefix: '/' is the page itself; anything below it is not a page.
-      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      if (request.path !== '/') return next();
-      sendIndex(response);
-    },
-  );
+  for (const path of [CONSOLE_PATH, `${CONSOLE_PATH}/*`, ACTIVITY_PAGE_PATH]) {
+    fastify.get(path, page);
+  }
 }
-
-type ConsoleResponse = {
-  status(code: number): ConsoleResponse;
-  type(type: string): ConsoleResponse;
-  send(body: string): void;
-  setHeader(name: string, value: string): void;
-  sendFile(path: string): void;
-};

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
-import { answerClientErrorsInJson } from './client-errors';
+import { answerClientErrorInJson } from './client-errors';
 
 /** A socket that records what is written to it. */
 function fakeSocket(bytesWritten = 0) {
@@ -20,14 +19,12 @@ function fakeSocket(bytesWritten = 0) {
 }
 
 function clientError(code: string, socket = fakeSocket()) {
-  const server = createServer();
-  answerClientErrorsInJson(server);
-  server.emit('clientError', Object.assign(new Error(code), { code }), socket as unknown as Socket);
+  answerClientErrorInJson(Object.assign(new Error(code), { code }), socket as unknown as Socket);
   const [head = '', body = ''] = socket.written.split('\r\n\r\n');
   return { head, body: body ? (JSON.parse(body) as unknown) : undefined, socket };
 }
 
-describe('answerClientErrorsInJson', () => {
+describe('answerClientErrorInJson', () => {
   it('answers headers too large with a 431 and the API error body', () => {
     const { head, body } = clientError('HPE_HEADER_OVERFLOW');
     expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import {
   Catch,
   HttpException,
@@ -18,12 +19,16 @@ import {
   UserEventsBehindError,
   WrongExpectedVersionError,
 } from '@engram/event-store';
+import { BODY_LIMIT_BYTES } from './http-adapter';
 
+/** Fastify's reply (the error filter also answers for Fastify's own errors: body parser, limits). */
 type Reply = {
   status: (code: number) => Reply;
-  json: (body: unknown) => void;
-  setHeader?: (n: string, v: string) => void;
-  headersSent?: boolean;
+  header: (name: string, value: string) => Reply;
+  send: (body: unknown) => unknown;
+  /** True once a handler took the Node response over (hijack: the MCP transport, the export). */
+  sent?: boolean;
+  raw: Pick<ServerResponse, 'headersSent' | 'statusCode' | 'setHeader' | 'end'>;
 };
 
 const REASONS: Record<number, string> = {
@@ -46,14 +51,25 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<Reply>();
-    if (reply.headersSent) return;
+    if (reply.raw.headersSent) return;
     const { status, message } = this.describe(exception);
-    if (status === Number(HttpStatus.SERVICE_UNAVAILABLE)) reply.setHeader?.('Retry-After', '1');
-    reply.status(status).json({
+    const body = {
       statusCode: status,
       error: REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error'),
       message,
-    });
+    };
+    const retry = status === Number(HttpStatus.SERVICE_UNAVAILABLE);
+    if (reply.sent === true) {
+      // Fastify no longer answers on a hijacked reply: the error is written on the Node response.
+      const response = reply.raw;
+      response.statusCode = status;
+      if (retry) response.setHeader('Retry-After', '1');
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      response.end(JSON.stringify(body));
+      return;
+    }
+    if (retry) reply.header('Retry-After', '1');
+    reply.status(status).send(body);
   }
 
   /**
@@ -117,9 +133,15 @@ export class ErrorFilter implements ExceptionFilter {
       this.logger.warn(`Storage unavailable: ${String(exception)}`);
       return { status: 503, message: 'Storage is temporarily unavailable; retry shortly' };
     }
-    const status = (exception as { status?: unknown }).status;
+    if ((exception as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return {
+        status: 413,
+        message: `The request body is larger than the ${BODY_LIMIT_BYTES / 1024} KB this server reads`,
+      };
+    }
+    const status = (exception as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      // body-parser and friends (malformed JSON, body too large)
+      // Fastify's own (an invalid Content-Length, a body that is not what it says...)
       return { status, message: (exception as Error).message };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));

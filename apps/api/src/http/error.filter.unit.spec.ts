@@ -17,12 +17,14 @@ function answer(exception: unknown) {
       reply.statusCode = code;
       return reply;
     },
-    json(body: unknown) {
+    send(body: unknown) {
       reply.body = body;
     },
-    setHeader(name: string, value: string) {
+    header(name: string, value: string) {
       reply.headers[name] = value;
+      return reply;
     },
+    raw: { headersSent: false },
   };
   const host = { switchToHttp: () => ({ getResponse: () => reply }) } as unknown as ArgumentsHost;
   const filter = new ErrorFilter();
@@ -64,5 +66,40 @@ describe('ErrorFilter, event store errors', () => {
     expect(reply.body).toMatchObject({
       message: 'The event store is misconfigured; an operator must fix it',
     });
+  });
+});
+
+describe('ErrorFilter, on a reply its handler took over (hijack: the export, MCP)', () => {
+  it('writes the error on the Node response while nothing was sent, and nothing after', () => {
+    const written: { status?: number; headers: Record<string, string>; body?: string } = {
+      headers: {},
+    };
+    const raw = {
+      headersSent: false,
+      statusCode: 200,
+      setHeader: (name: string, value: string) => void (written.headers[name] = value),
+      end: (body: string) => {
+        written.status = raw.statusCode;
+        written.body = body;
+      },
+    };
+    const reply = { sent: true, raw, send: () => undefined, status: () => reply };
+    const host = {
+      switchToHttp: () => ({ getResponse: () => reply }),
+    } as unknown as ArgumentsHost;
+    const filter = new ErrorFilter();
+    Object.assign(filter, { logger: { error: () => undefined, warn: () => undefined } });
+    filter.catch(new EventStoreUnavailableError('unavailable'), host);
+    expect(written.status).toBe(503);
+    expect(written.headers).toMatchObject({
+      'Retry-After': '1',
+      'Content-Type': 'application/json; charset=utf-8',
+    });
+    expect(JSON.parse(written.body!)).toMatchObject({ statusCode: 503 });
+
+    raw.headersSent = true;
+    written.body = undefined;
+    filter.catch(new EventStoreUnavailableError('unavailable'), host);
+    expect(written.body).toBeUndefined();
   });
 });

@@ -1,24 +1,19 @@
-import type { ServerResponse } from 'node:http';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { FastifyInstance } from 'fastify';
 import { isIdentifier } from '@engram/domain';
 import { TRACE_ID_HEADER } from '@engram/observability';
 
-type JsonResponse = ServerResponse & { json: (body: unknown) => unknown };
-
 /**
  * Answers that name an interaction's trace (a recorded message, an action) also carry it in
- * `X-Trace-Id`, where the request log line picks it up. Set where this app's express responses
- * serialize a body (`res.json`, which Nest's adapter calls for every object it answers), not by a
- * global interceptor: with no interceptor at all, Nest skips its rxjs pipeline on every request,
- * which cost more than the rest of the check (issue 18, BENCHMARKS.md).
+ * `X-Trace-Id`, where the request log line picks it up (on the Node response). Set when Fastify
+ * serializes an object body (preSerialization), not by a global interceptor: with no interceptor at
+ * all, Nest skips its rxjs pipeline on every request (issue 18, BENCHMARKS.md).
  */
-export function useTraceIdHeader(app: NestExpressApplication): void {
-  // Express 5 gives each app its own response prototype: others (the bench's minimal app) are untouched.
-  const prototype = (app.getHttpAdapter().getInstance() as { response: JsonResponse }).response;
-  const json = prototype.json;
-  prototype.json = function (this: JsonResponse, body: unknown) {
-    const traceId = (body as { traceId?: unknown } | null | undefined)?.traceId;
-    if (isIdentifier(traceId) && !this.headersSent) this.setHeader(TRACE_ID_HEADER, traceId);
-    return json.call(this, body);
-  };
+export function useTraceIdHeader(fastify: FastifyInstance): void {
+  fastify.addHook('preSerialization', (_request, reply, payload, done) => {
+    const traceId = (payload as { traceId?: unknown } | null | undefined)?.traceId;
+    if (isIdentifier(traceId) && !reply.raw.headersSent) {
+      reply.raw.setHeader(TRACE_ID_HEADER, traceId);
+    }
+    done(null, payload);
+  });
 }

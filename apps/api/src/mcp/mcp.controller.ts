@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Controller, Delete, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -33,8 +34,8 @@ export class McpController {
    */
   @Post()
   async post(
-    @Req() request: IncomingMessage & { body?: unknown },
-    @Res() response: ServerResponse,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
     @CurrentPrincipal() principal: Principal,
     @Query() query: McpQuery,
   ): Promise<void> {
@@ -53,30 +54,34 @@ export class McpController {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    response.on('close', () => {
+    // The transport answers on the Node response; Fastify leaves it alone (hijack).
+    reply.hijack();
+    reply.raw.on('close', () => {
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
     // The API's JSON parser has read the body already (256 kB at most).
-    await transport.handleRequest(request, response, request.body);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
   }
 
   /** No stream of server-initiated messages: a stateless server has none to send. */
   @Get()
-  stream(@Res() response: ServerResponse, @Query() _query: McpQuery): void {
-    notAllowed(response);
+  stream(@Res() reply: FastifyReply, @Query() _query: McpQuery): void {
+    notAllowed(reply);
   }
 
   /** No session to end: every request stands alone. */
   @Delete()
-  end(@Res() response: ServerResponse, @Query() _query: McpQuery): void {
-    notAllowed(response);
+  end(@Res() reply: FastifyReply, @Query() _query: McpQuery): void {
+    notAllowed(reply);
   }
 }
 
 /** What the SDK's clients expect from a stateless server (they carry on with POSTs alone). */
-function notAllowed(response: ServerResponse): void {
+function notAllowed(reply: FastifyReply): void {
+  reply.hijack();
+  const response: ServerResponse = reply.raw;
   response.writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' });
   response.end(
     JSON.stringify({

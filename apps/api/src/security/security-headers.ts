@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 
 type Directives = Readonly<Record<string, readonly string[] | null>>;
@@ -67,17 +66,16 @@ function replay(changes: HeaderChanges, response: ServerResponse): void {
  * helmet on every answer (errors included): no X-Powered-By, nosniff, no referrer, the CSP above.
  * Every answer is `Cache-Control: no-store` unless its handler says otherwise: /v1 answers carry
  * personal data, and a route added later is covered without remembering to; only the console's
- * public files set their own caching (serveConsole).
+ * public files set their own caching (serveConsole). Returns what sets them on a request's Node
+ * response (the API's first hook, `requestEdge`): a handler's own headers (reply.header, @Header)
+ * replace them when it answers.
  */
-export function useSecurityHeaders(app: NestExpressApplication): void {
+export function securityHeaders(): (url: string, response: ServerResponse) => void {
   const strict = recordHeaders(headersWith(STRICT));
   const docs = recordHeaders(headersWith(DOCS));
-  // Express adds X-Powered-By to every answer for helmet to remove it again: it is not added at all.
-  app.disable('x-powered-by');
-  app.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+  return (url, response) => {
     response.setHeader('Cache-Control', 'no-store');
-    const forDocs = request.url === '/docs' || request.url?.startsWith('/docs/') === true;
+    const forDocs = url === '/docs' || url.startsWith('/docs/');
     replay(forDocs ? docs : strict, response);
-    next();
-  });
+  };
 }
