@@ -18,8 +18,8 @@ function mediaTypeOf(request: Request): string | undefined {
 /**
  * Request bodies are JSON or nothing: any other content type is a 415 before a parser reads it. A
  * form body used to be parsed into the same kind of object as JSON (nested keys, repeated fields,
- * every value a string) and reached the DTOs by another road. A Fastify onRequest hook: the error
- * goes to the error filter.
+ * every value a string) and reached the DTOs by another road. Called last by the request edge
+ * (`requestEdge`, the onRequest hook): its error goes to the error filter.
  */
 export function jsonBodiesOnly(
   request: Request,
