@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { LruCache } from '@engram/crypto';
 import { InvalidTokenError, principalFromClaims, type Principal } from './principal';
 
 export type TokenVerifierOptions = Readonly<{
@@ -13,7 +14,7 @@ export type TokenVerifierOptions = Readonly<{
   maxAgeSeconds: number;
 }>;
 
-/** How many verified HS256 tokens are remembered (oldest first out): agents reuse theirs. */
+/** How many verified HS256 tokens are remembered (least recently used out first): agents reuse theirs. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 type Verified = Readonly<{ principal: Principal; validUntilMs: number }>;
@@ -28,7 +29,7 @@ export class TokenVerifier {
    * an agent sends its token on every call (issue 18: verifying was a tenth of a refused request's
    * CPU). Only successes, only HS256: a provider's keys (JWKS) may be rotated under a token.
    */
-  private readonly verified = new Map<string, Verified>();
+  private readonly verified = new LruCache<string, Verified>(VERIFIED_TOKEN_CACHE_SIZE);
 
   constructor(private readonly options: TokenVerifierOptions) {
     this.secret = options.secret ? createSecretKey(Buffer.from(options.secret, 'utf8')) : undefined;
@@ -79,9 +80,6 @@ export class TokenVerifier {
 
   private remember(token: string, principal: Principal, claims: JWTPayload): void {
     const validUntilMs = Math.min(claims.exp!, claims.iat! + this.options.maxAgeSeconds) * 1000;
-    if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
-      this.verified.delete(this.verified.keys().next().value!);
-    }
     this.verified.set(token, { principal, validUntilMs });
   }
 

@@ -1,5 +1,6 @@
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from 'jose';
 import { createServer, type Server } from 'node:http';
+import type { LruCache } from '@engram/crypto';
 import { mintToken } from './mint-token';
 import {
   TokenVerifier,
@@ -233,9 +234,9 @@ describe('TokenVerifier, verified tokens remembered', () => {
     await expect(tokens.verify(forged)).rejects.toThrow('signature');
   });
 
-  it('remembers a bounded number of tokens, the oldest out first', async () => {
+  it('remembers a bounded number of tokens, the least recently used out first', async () => {
     const tokens = verifier();
-    const remembered = (tokens as unknown as { verified: Map<string, unknown> }).verified;
+    const remembered = (tokens as unknown as { verified: LruCache<string, unknown> }).verified;
     const t = now();
     const first = await timed({ iat: t, exp: t + 60 });
     await tokens.verify(first);
@@ -244,6 +245,6 @@ describe('TokenVerifier, verified tokens remembered', () => {
     }
     await tokens.verify(await timed({ iat: t, exp: t + 61 }));
     expect(remembered.size).toBe(VERIFIED_TOKEN_CACHE_SIZE);
-    expect(remembered.has(first)).toBe(false);
+    expect(remembered.peek(first)).toBeUndefined();
   });
 });

@@ -4,3 +4,4 @@ export * from './data-key-cipher';
 export { masterKeyVersion } from './aes-gcm';
 export * from './memory-id-digests';
 export * from './workspace-secrets';
+export { LruCache } from './lru';
