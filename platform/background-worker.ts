@@ -61,6 +61,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   private running: Promise<unknown> | undefined;
   private store: EventStore | undefined;
   private feed: SharedEventFeed | undefined;
+  private committer: CheckpointCommitter | undefined;
   private dataSource: DataSource | undefined;
   private leaseDataSource: DataSource | undefined;
   private coordinator: LeaseCoordinator | undefined;
@@ -115,7 +116,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     const runnerDeps = {
       ...base,
       feed: this.feed,
-      committer: new CheckpointCommitter(this.dataSource),
+      committer: (this.committer = new CheckpointCommitter(this.dataSource)),
       committed,
     };
     const deps: ProcessManagerDependencies = {
@@ -207,6 +208,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     this.stop.abort();
     await this.running;
     this.feed?.close();
+    await this.committer?.close();
     await this.store?.close();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     if (this.leaseDataSource?.isInitialized) await this.leaseDataSource.destroy();

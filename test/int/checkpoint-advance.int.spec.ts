@@ -1,5 +1,5 @@
 import { createDataSource } from '@engram/database';
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import {
   CheckpointCommitter,
   READ_MODEL_ENTITIES,
@@ -116,25 +116,28 @@ describe("a projection batch's checkpoint advance", () => {
     expect(await readCheckpoint(projector.manager, 'b')).toBe(7n);
   });
 
-  it('the committer groups the advances that wait into one statement; each write only if its checkpoint moved', async () => {
+  it('the committer groups the advances that wait into one pipelined transaction of prepared statements; each write only if its checkpoint moved', async () => {
     const committer = new CheckpointCommitter(projector, 1);
-    const query = jest.spyOn(projector.manager, 'query');
-    const pool = (projector.driver as unknown as { master: Pool }).master;
-    const prepared = jest.spyOn(pool, 'query');
+    const sent = jest.spyOn(Client.prototype, 'query');
     const outcomes = await Promise.all([
       committer.advance({ name: 'ga', from: 0n, to: 5n, write: writing('g-alice') }),
       committer.advance({ name: 'gb', from: 0n, to: 5n, write: writing('g-bob') }),
       committer.advance({ name: 'gc', from: 3n, to: 5n, write: writing('g-carol') }),
       committer.advance({ name: 'gd', from: 0n, to: 5n, fence: fenced, write: writing('g-dave') }),
     ]);
+    const statements = sent.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { name?: string }).name,
+    );
+    sent.mockRestore();
+    await committer.close();
     expect(outcomes).toEqual(['advanced', 'advanced', 'moved', 'fenced']);
-    // The first alone, as a prepared statement; the three that queued meanwhile in one statement.
-    expect(
-      prepared.mock.calls.map(([config]) => typeof (config as { name?: string }).name),
-    ).toEqual(['string']);
-    expect(query).toHaveBeenCalledTimes(1);
-    query.mockRestore();
-    prepared.mockRestore();
+    // The first alone; the three that queued meanwhile in one transaction, each a prepared
+    // statement (the same text, so the same name, for the same projection and fence).
+    const [alone, begin, b, c, d, commit] = statements;
+    expect([begin, commit, statements.length]).toEqual(['BEGIN', 'COMMIT', 6]);
+    for (const name of [alone, b, c, d]) expect(name).toMatch(/^engram_[0-9a-f]{24}$/);
+    expect([b, c]).toEqual([alone, alone]);
+    expect(d).not.toBe(alone);
     const users = await written();
     expect(users).toEqual(expect.arrayContaining(['g-alice', 'g-bob']));
     expect(users).not.toEqual(expect.arrayContaining(['g-carol']));
@@ -149,6 +152,7 @@ describe("a projection batch's checkpoint advance", () => {
       committer.advance({ name: 'ga', from: 5n, to: 6n, write: failing }),
       committer.advance({ name: 'gb', from: 5n, to: 6n, write: writing('g-bea') }),
     ]);
+    await committer.close();
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await readCheckpoint(projector.manager, 'ga')).toBe(5n);
     expect(await readCheckpoint(projector.manager, 'gb')).toBe(6n);

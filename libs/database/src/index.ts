@@ -6,3 +6,4 @@ export * from './embedded';
 export { CORE_MIGRATIONS } from './migrations';
 export * from './transient-errors';
 export * from './prepared-query';
+export * from './pipelined-transaction';

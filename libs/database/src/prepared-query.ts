@@ -1,10 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { statementName } from '@engram/event-store';
 import type { EntityManager } from 'typeorm';
-
-/** Names handed out so far, by statement text (bounded: the texts are the code's own, a few dozen). */
-const names = new Map<string, string>();
-const MAX_NAMES = 1_000;
 
 /**
  * Runs `text` as a named prepared statement on the data source's pool: PostgreSQL parses and plans
@@ -25,15 +21,4 @@ export async function preparedQuery<Row extends object>(
   const pool = (manager.connection.driver as unknown as { master: Pool }).master;
   const result = await pool.query<Row>({ name: statementName(text), text, values: [...values] });
   return result.rows;
-}
-
-export function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name !== undefined) return name;
-  // Past the bound the text runs unnamed: a leak of prepared statements in every connection would
-  // cost more than planning.
-  if (names.size >= MAX_NAMES) return undefined;
-  name = `engram_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  names.set(text, name);
-  return name;
 }

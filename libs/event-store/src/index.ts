@@ -9,6 +9,7 @@ export {
 } from './postgres/schema';
 export { APPEND_BATCH_FUNCTION } from './postgres/append-function';
 export { ResilientClient, createResilientPool } from './postgres/resilient-pool';
+export { statementName } from './postgres/statement-names';
 export { batched } from './batched';
 export * from './handle-command';
 export * from './in-memory/in-memory-event-store';

@@ -57,6 +57,7 @@ export async function rebuildCommand(runtime: Runtime, args: CliArgs): Promise<v
     );
   } finally {
     feed.close();
+    await committer.close();
     await store.close();
     await dataSource.destroy();
     await close();

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Pool, PoolClient, PoolConfig, QueryResultRow } from 'pg';
 import { createResilientPool } from './resilient-pool';
 import { StreamNotFoundError } from '../errors';
 import type {
@@ -20,6 +20,7 @@ import {
   type EventRow,
 } from './event-rows';
 import { GroupCommitter } from './group-commit';
+import { statementName } from './statement-names';
 
 export type PostgresEventStoreOptions = Readonly<{
   connectionString: string;
@@ -76,7 +77,7 @@ export class PostgresEventStore implements EventStore {
     }
     params.push(options.maxCount ?? null);
     // One statement: the stream's state and its events from the same snapshot, in one round trip.
-    const result = await this.pool.query<EventRow>(
+    const result = await this.prepared<EventRow>(
       `SELECT e.*
          FROM event_streams s
          LEFT JOIN LATERAL (
@@ -96,7 +97,7 @@ export class PostgresEventStore implements EventStore {
     const params: unknown[] = [positionAfter(options.after)];
     const conditions = ['global_position > $1', ...filterConditions(options.filter, params)];
     params.push(options.maxCount ?? null);
-    const result = await this.pool.query<EventRow>(
+    const result = await this.prepared<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')}
        ORDER BY global_position LIMIT $${params.length}`,
       params,
@@ -138,7 +139,7 @@ export class PostgresEventStore implements EventStore {
     userId: string,
     options: Readonly<{ after?: bigint | 'start'; maxCount?: number }> = {},
   ): Promise<RecordedEvent[]> {
-    const result = await this.pool.query<EventRow>(
+    const result = await this.prepared<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE owner_workspace_id = $1 AND owner_user_id = $2 AND global_position > $3
         ORDER BY global_position LIMIT $4`,
@@ -194,10 +195,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    const result = await this.pool.query<{ position: string }>(
+    const result = await this.prepared<{ position: string }>(
       'SELECT position FROM event_store_head',
+      [],
     );
     return BigInt(result.rows[0]?.position ?? '0');
+  }
+
+  /**
+   * A read whose text is the code's own (values only as parameters) as a named prepared statement:
+   * planned once per connection. The workers read the log and streams at every append; unnamed,
+   * those reads were planned each time (pg_stat_statements: planning as long as execution).
+   */
+  private prepared<Row extends QueryResultRow>(text: string, values: unknown[]) {
+    return this.pool.query<Row>({ name: statementName(text), text, values });
   }
 
   async ping(): Promise<void> {
