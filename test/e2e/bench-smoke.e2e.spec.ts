@@ -19,7 +19,7 @@ describe('npm run bench (smoke size)', () => {
       const { stdout } = await run(
         process.execPath,
         [join(ROOT, 'dist', 'bench', 'run.js'), '--smoke', '--results', results],
-        { cwd: ROOT, env: scriptEnvironment(), timeout: 110_000 },
+        { cwd: ROOT, env: scriptEnvironment(), timeout: 170_000 },
       );
       expect(stdout).toContain('| scenario');
       const [file] = readdirSync(results);
@@ -43,5 +43,5 @@ describe('npm run bench (smoke size)', () => {
     } finally {
       rmSync(results, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

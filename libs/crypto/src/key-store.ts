@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { KEY_BYTES, assertMasterKey, masterKeyVersion, unwrapKey, wrapKey } from './aes-gcm';
 import { DataKeyDestroyedError, DataKeyMissingError, WrongMasterKeyError } from './errors';
+import { KeyRowReader, type KeyRow } from './key-rows';
 import { LruCache } from './lru';
 
 export type KeyStoreOptions = Readonly<{
@@ -34,8 +35,6 @@ export type RewrapResult = Readonly<{
 
 type Entry = Readonly<{ state: 'live'; key: Buffer }> | Readonly<{ state: 'destroyed' }>;
 
-type KeyRow = { wrapped_key: Buffer | null; key_version: number };
-
 const REWRAP_PAGE = 1000;
 
 /**
@@ -49,6 +48,8 @@ const DESTROYED_LOOKBACK = '1 minute';
  *
  * - A key is created on first write (INSERT … ON CONFLICT DO NOTHING, then SELECT: two processes
  *   creating the same owner's key at once end up with the one that was inserted first).
+ * - Keys not cached are read for all the owners asked for in one turn of the event loop together
+ *   (`KeyRowReader`: one prepared statement), so a page of events of many users costs one read.
  * - Keys are cached (LRU, bounded). A destroyed key is never served from the cache: `destroyKey`
  *   replaces this process's entry with a tombstone at once; other processes ask which keys were
  *   destroyed since their last check once it is older than `ttlMs` (default 5 s; one query for the
@@ -59,6 +60,7 @@ const DESTROYED_LOOKBACK = '1 minute';
 export class KeyStore {
   private readonly cache: LruCache<string, Entry>;
   private readonly pending = new Map<string, Promise<Entry | undefined>>();
+  private readonly rows: KeyRowReader;
   private readonly ttlMs: number;
   private readonly now: () => number;
   /** This process's clock when the last check of destroyed keys was sent (or the store was made). */
@@ -78,6 +80,7 @@ export class KeyStore {
     this.master = masterKey;
     this.version = masterKeyVersion(masterKey);
     this.cache = new LruCache(options.cacheSize ?? 100_000);
+    this.rows = new KeyRowReader(pool);
     this.ttlMs = options.ttlMs ?? 5_000;
     this.now = options.now ?? Date.now;
     this.checkedAt = this.now();
@@ -192,7 +195,7 @@ export class KeyStore {
     userId: string,
     create: boolean,
   ): Promise<Entry | undefined> {
-    let row = await this.select(workspaceId, userId);
+    let row = await this.rows.read(workspaceId, userId);
     if (!row && create) {
       const dataKey = randomBytes(KEY_BYTES);
       const inserted = await this.pool.query(
@@ -206,7 +209,7 @@ export class KeyStore {
         return this.remember(id, { state: 'live', key: dataKey });
       }
       // Another process (or store) inserted it first: theirs is the key.
-      row = await this.select(workspaceId, userId);
+      row = await this.rows.read(workspaceId, userId);
     }
     if (!row) return undefined;
     if (row.wrapped_key === null) return this.remember(id, { state: 'destroyed' });
@@ -244,14 +247,6 @@ export class KeyStore {
       this.checkedAt = sentAt;
     })().finally(() => (this.checking = undefined));
     return this.checking;
-  }
-
-  private async select(workspaceId: string, userId: string): Promise<KeyRow | undefined> {
-    const { rows } = await this.pool.query<KeyRow>(
-      'SELECT wrapped_key, key_version FROM data_keys WHERE workspace_id = $1 AND user_id = $2',
-      [workspaceId, userId],
-    );
-    return rows[0];
   }
 
   /** Caches the entry, unless the key was destroyed meanwhile (then the tombstone wins). */
