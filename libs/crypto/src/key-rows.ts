@@ -8,6 +8,11 @@ type Waiting = Readonly<{
   reject: (error: unknown) => void;
 }>;
 
+/** One owner's key, as the key store's cache and its reads name it. */
+export function ownerKeyId(workspaceId: string, userId: string): string {
+  return `${workspaceId}\u0000${userId}`;
+}
+
 type Read = { readonly workspaceId: string; readonly userId: string; readonly waiting: Waiting[] };
 
 /**
@@ -27,7 +32,7 @@ export class KeyRowReader {
   read(workspaceId: string, userId: string): Promise<KeyRow | undefined> {
     return new Promise((resolve, reject) => {
       if (this.reads.size === 0) setImmediate(() => void this.readTogether());
-      const id = `${workspaceId}\u0000${userId}`;
+      const id = ownerKeyId(workspaceId, userId);
       let read = this.reads.get(id);
       if (!read) this.reads.set(id, (read = { workspaceId, userId, waiting: [] }));
       read.waiting.push({ resolve, reject });
@@ -45,9 +50,9 @@ export class KeyRowReader {
                  JOIN data_keys k USING (workspace_id, user_id)`,
         values: [reads.map((read) => read.workspaceId), reads.map((read) => read.userId)],
       });
-      const found = new Map(rows.map((row) => [`${row.workspace_id}\u0000${row.user_id}`, row]));
+      const found = new Map(rows.map((row) => [ownerKeyId(row.workspace_id, row.user_id), row]));
       for (const read of reads) {
-        const row = found.get(`${read.workspaceId}\u0000${read.userId}`);
+        const row = found.get(ownerKeyId(read.workspaceId, read.userId));
         const stored = row && { wrapped_key: row.wrapped_key, key_version: row.key_version };
         for (const waiting of read.waiting) waiting.resolve(stored);
       }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { KEY_BYTES, assertMasterKey, masterKeyVersion, unwrapKey, wrapKey } from './aes-gcm';
 import { DataKeyDestroyedError, DataKeyMissingError, WrongMasterKeyError } from './errors';
-import { KeyRowReader, type KeyRow } from './key-rows';
+import { KeyRowReader, ownerKeyId, type KeyRow } from './key-rows';
 import { LruCache } from './lru';
 
 export type KeyStoreOptions = Readonly<{
@@ -103,7 +103,7 @@ export class KeyStore {
     options: Readonly<{ fresh?: boolean }> = {},
   ): Promise<Buffer | undefined> {
     if (options.fresh) {
-      const id = cacheId(workspaceId, userId);
+      const id = ownerKeyId(workspaceId, userId);
       if (this.cache.peek(id)?.state === 'live') this.cache.delete(id);
     }
     const entry = await this.entry(workspaceId, userId, false);
@@ -125,7 +125,7 @@ export class KeyStore {
       [workspaceId, userId, this.version],
     );
     // A tombstone rather than an eviction: a lookup already in flight cannot put the key back.
-    this.cache.set(cacheId(workspaceId, userId), { state: 'destroyed' });
+    this.cache.set(ownerKeyId(workspaceId, userId), { state: 'destroyed' });
   }
 
   /**
@@ -168,7 +168,7 @@ export class KeyStore {
     userId: string,
     create: boolean,
   ): Promise<Entry | undefined> {
-    const id = cacheId(workspaceId, userId);
+    const id = ownerKeyId(workspaceId, userId);
     const cached = this.cache.get(id);
     if (cached?.state === 'destroyed') return cached;
     if (cached && this.now() - this.checkedAt < this.ttlMs) return cached;
@@ -240,7 +240,7 @@ export class KeyStore {
       );
       const { checked, workspaces, users } = rows[0]!;
       (workspaces ?? []).forEach((workspaceId, i) => {
-        const id = cacheId(workspaceId, users![i]!);
+        const id = ownerKeyId(workspaceId, users![i]!);
         if (this.cache.peek(id)) this.cache.set(id, { state: 'destroyed' });
       });
       this.checkedSince = checked;
@@ -330,8 +330,4 @@ async function rewrapInTransaction(
     }
   }
   return { rewrapped, alreadyCurrent, destroyed: counts[0]?.destroyed ?? 0 };
-}
-
-function cacheId(workspaceId: string, userId: string): string {
-  return `${workspaceId}\u0000${userId}`;
 }
