@@ -1,4 +1,4 @@
-import { defaultTokenLifetime, mintToken } from '@engram/auth';
+import { defaultTokenLifetime, mintToken } from '@engram/auth/tokens';
 import {
   formatDuration,
   parseDurationSeconds,
