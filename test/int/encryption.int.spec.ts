@@ -274,6 +274,47 @@ describe('encryption of personal data at rest (DataKeyCipher)', () => {
     expect(await worker.codec.decode(tampered)).toMatchObject({ erased: true });
   });
 
+  it('a page decoded together (decodeAll) is what decode gives each event, one key lookup per owner', async () => {
+    const writer = processCodec();
+    const ivy1 = await append(writer.codec, 'w9', 'ivy', message('ivy one'));
+    const jack = await append(writer.codec, 'w9', 'jack', message('jack'));
+    const plain = await append(writer.codec, 'w9', 'ivy', {
+      type: 'ActionExecuted',
+      data: { actionId: 'a1' },
+    });
+    const ivy2 = await append(writer.codec, 'w9', 'ivy', message('ivy two'));
+    await writer.keys.destroyKey('w9', 'jack');
+    const page = [ivy1, jack, plain, ivy2];
+
+    const reader = processCodec();
+    const lookups = jest.spyOn(reader.keys, 'keyForReading');
+    const together = await reader.codec.decodeAll(page);
+    // ivy's and jack's keys, once each, however many of their events the page holds.
+    expect(lookups.mock.calls.map(([, user]) => user)).toEqual(['ivy', 'jack']);
+    const oneByOne = processCodec().codec;
+    expect(together).toEqual(await Promise.all(page.map((event) => oneByOne.decode(event))));
+    expect(
+      together.map((event) => [event.erased, (event.event.data as { text?: string }).text]),
+    ).toEqual([
+      [false, 'ivy one'],
+      [true, undefined],
+      [false, undefined],
+      [false, 'ivy two'],
+    ]);
+
+    // An event that does not open fails the page, as it fails decode.
+    const tampered = {
+      ...ivy2,
+      data: {
+        ...ivy2.data,
+        _sealed: { ...(ivy2.data._sealed as object), tag: 'AAAAAAAAAAAAAAAAAAAAAA==' },
+      },
+    };
+    await expect(reader.codec.decodeAll([ivy1, tampered])).rejects.toBeInstanceOf(
+      SealedPayloadError,
+    );
+  });
+
   it('the event id is authenticated: a sealed blob moved to another event does not open', async () => {
     const { codec } = processCodec();
     const first = await append(codec, 'w1', 'grace', message('first secret'));

@@ -101,6 +101,32 @@ describe('EventCodec', () => {
     expect(seen).toEqual(['seal body', 'open']);
   });
 
+  it('decodes a page in order, through the openAll of the cipher when it has one, each upcast', async () => {
+    const opened: string[] = [];
+    const cipher: PayloadCipher = {
+      seal: (record) => Promise.resolve(record),
+      open: () => Promise.reject(new Error('open is not called when openAll exists')),
+      openAll: (records, definitions) => {
+        opened.push(`${records.length} ${definitions.map((d) => d.type).join()}`);
+        return Promise.resolve(records.map((record) => ({ record, erased: false })));
+      },
+    };
+    const page = [
+      { ...stored(1, { text: 'old' }), globalPosition: 1n },
+      { ...stored(3, { body: 'new', tags: ['t'] }), globalPosition: 2n },
+    ];
+    const decoded = await new EventCodec([renamed], cipher).decodeAll(page);
+    expect(opened).toEqual(['2 NoteTaken,NoteTaken']);
+    expect(decoded.map((event) => [event.globalPosition, event.event.data])).toEqual([
+      [1n, { body: 'old', text: undefined, tags: [] }],
+      [2n, { body: 'new', tags: ['t'] }],
+    ]);
+    // Without openAll, each event through decode: the same result.
+    const plain = await new EventCodec([renamed]).decodeAll(page);
+    expect(plain).toEqual(decoded);
+    await expect(new EventCodec([renamed]).decodeAll([])).resolves.toEqual([]);
+  });
+
   it('decodes plain payloads as not erased', async () => {
     const decoded = await new EventCodec([renamed]).decode(stored(3, { body: 'hi', tags: [] }));
     expect(decoded.erased).toBe(false);

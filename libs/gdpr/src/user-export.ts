@@ -124,7 +124,7 @@ export async function writeUserExport(
     // A failed read-ahead is seen when awaited; until then it must not count as unhandled.
     next?.catch(() => undefined);
     if (page.length === 0) break;
-    const decoded = await Promise.all(page.map((event) => deps.codec.decode(event)));
+    const decoded = await deps.codec.decodeAll(page);
     const lines: string[] = [];
     for (const event of decoded) {
       const version = deps.codec.definitionOf(event.event.type).version;

@@ -125,9 +125,9 @@ export class AuditController {
         maxCount: EXPORT_PAGE_SIZE,
         consistentThrough: through,
       });
-      for (const recorded of page) {
-        if (recorded.globalPosition > through) break;
-        replay = replayAsOf(replay, await this.codec.decode(recorded));
+      const upToRecord = page.filter((recorded) => recorded.globalPosition <= through);
+      for (const event of await this.codec.decodeAll(upToRecord)) {
+        replay = replayAsOf(replay, event);
       }
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE_SIZE || last.globalPosition >= through) break;
