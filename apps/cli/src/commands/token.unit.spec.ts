@@ -15,15 +15,14 @@ describe('npm run token', () => {
 
   async function token(env: Record<string, string>, ...argv: string[]) {
     const printed = { token: '', notes: [] as string[] };
-    const started = performance.now();
     await tokenCommand(loadConfig({ ENGRAM_DATA_DIR: dataDir, ...env }), parseCliArgs(argv), {
       token: (text) => (printed.token = text),
       note: (text) => printed.notes.push(text),
     });
-    return { ...printed, ms: performance.now() - started };
+    return printed;
   }
 
-  it('signs with the secret the embedded server verifies, says which, in well under a second, with no database', async () => {
+  it('signs with the secret the embedded server verifies, says which, with no database', async () => {
     const { secrets } = loadOrCreateLocalSecrets(dataDir); // what the first npm start left
     const minted = await token(
       {},
@@ -35,8 +34,6 @@ describe('npm run token', () => {
       '--roles',
       'user,admin',
     );
-    process.stdout.write(`npm run token in process: ${minted.ms.toFixed(1)} ms\n`);
-    expect(minted.ms).toBeLessThan(1000);
     const verifier = new TokenVerifier({ secret: secrets.jwtSecret, maxAgeSeconds: 86_400 });
     await expect(verifier.verify(minted.token)).resolves.toMatchObject({
       userId: 'alice',
