@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Busy and total CPU time of the whole machine so far, in clock ticks (/proc/stat; zeros elsewhere). */
 export function machineCpu(): Readonly<{ busy: number; total: number }> {
@@ -60,6 +60,33 @@ export function cpuSecondsBetween(
     read += 1;
   }
   return read > 0 ? total : Number.NaN;
+}
+
+/**
+ * The processes of a PostgreSQL server running on this machine (every backend and the server's own
+ * processes: their command name is `postgres`); empty elsewhere.
+ */
+export function postgresServerPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds (user + system) this process used so far. */
+export function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
 }
 
 function clockTicks(): number {

@@ -1,0 +1,42 @@
+import { Client } from 'pg';
+import { serverUrl } from '../../test/support/test-database';
+import {
+  cpuSecondsBetween,
+  ownCpuSeconds,
+  postgresServerPids,
+  processCpuSeconds,
+} from './cpu-usage';
+
+/**
+ * What the export scenario's ceilings are computed from: the CPU of the bench process and of every
+ * process of the PostgreSQL server on this machine (the tests' server runs here).
+ */
+describe('the CPU the bench counts', () => {
+  it("finds a connection's backend among the server's processes and counts the work it does", async () => {
+    const client = new Client({ connectionString: serverUrl() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const backend = rows[0]!.pid;
+      expect(postgresServerPids()).toContain(backend);
+      const before = processCpuSeconds([backend]);
+      await client.query('SELECT count(*) FROM generate_series(1, 5000000)');
+      const used = cpuSecondsBetween(before, processCpuSeconds([backend]));
+      expect(used).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("counts this process's own CPU", () => {
+    const before = ownCpuSeconds();
+    let spin = 0;
+    for (let i = 0; i < 20_000_000; i += 1) spin = (spin + i) % 7;
+    expect(spin).toBeGreaterThanOrEqual(0);
+    expect(ownCpuSeconds()).toBeGreaterThan(before);
+  });
+
+  it('counts nothing for processes it cannot read', () => {
+    expect(cpuSecondsBetween(new Map(), processCpuSeconds([2 ** 30]))).toBeNaN();
+  });
+});
