@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import { DataKeyCipher } from '@engram/crypto';
@@ -6,7 +7,9 @@ import { EVENT_CATALOG, userStream } from '@engram/domain';
 import { EventCodec, type EventRecord } from '@engram/event-store';
 import { startMinimalApp } from '../baseline/start-minimal-app';
 import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
-import { startApi, type MainStore } from '../support/main-store';
+import { storeHead, waitForCheckpoints } from '../support/checkpoints';
+import { countCpu, type CpuCount } from '../support/cpu-usage';
+import { startApi, workersOf, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import type { BenchOptions } from '../support/options';
 import { measurement, type ScenarioResult } from '../support/result';
@@ -75,15 +78,27 @@ export async function appendScenario(
   );
   // The best real alternative: the minimal app storing each message with one INSERT, before
   // Engram's appends (after them the worker would still be projecting, beside it).
-  const minimalStored = await storedByMinimalApp(
+  const { result: minimalStored, cpu: minimalStoredCpu } = await storedByMinimalApp(
     store,
     (url, seconds) => load(seconds, false, url),
     options,
   );
   await load(Math.min(2, options.seconds)); // warm-up
+  await caughtUp(store);
+  // The CPU of Engram's appends, counted until the worker has projected them: a message costs what
+  // the API, the worker (projections and process managers) and PostgreSQL spend on it, and the
+  // load generator's share, as the minimal app's count includes it.
+  const engramCpu = countCpu({
+    api: api.child.pid,
+    ...Object.fromEntries(
+      workersOf(store).map((worker, i) => [`worker${i + 1}`, worker.child.pid]),
+    ),
+  });
   const engram = await load(options.seconds);
   if (engram['2xx'] === 0)
     throw new Error(`append: no request succeeded (${engram.non2xx} non-2xx)`);
+  await caughtUp(store);
+  const engramCpuUsed = engramCpu();
   const raw = await insertRaw(store, connections, options.seconds);
   const engramRate = engram['2xx'] / engram.duration;
   const pipelineRate = pipeline['4xx'] / pipeline.duration;
@@ -91,6 +106,13 @@ export async function appendScenario(
   const minimalProductionRate = minimalProduction['4xx'] / minimalProduction.duration;
   const minimalFastifyRate = minimalFastify['4xx'] / minimalFastify.duration;
   const minimalStoredRate = minimalStored['2xx'] / minimalStored.duration;
+  const cores = availableParallelism();
+  // Messages/s with every core of the machine busy at the measured CPU per message: no way of
+  // spreading that work over processes or threads goes past it on this machine.
+  const ceiling = (messages: number, cpu: CpuCount) =>
+    cpu.total > 0 ? (cores * messages) / cpu.total : Number.NaN;
+  const engramCeiling = ceiling(engram['2xx'], engramCpuUsed);
+  const minimalStoredCeiling = ceiling(minimalStored['2xx'], minimalStoredCpu);
   return {
     measurements: [
       measurement({
@@ -117,6 +139,29 @@ export async function appendScenario(
         unit: 'msg/s',
         engram: engramRate,
         baseline: minimalStoredRate,
+      }),
+      measurement({
+        scenario: '1 append',
+        metric: `CPU per message stored and projected (API, worker, PostgreSQL, load generator), vs the minimal app storing it`,
+        unit: 'µs',
+        engram: (1e6 * engramCpuUsed.total) / engram['2xx'],
+        baseline: (1e6 * minimalStoredCpu.total) / minimalStored['2xx'],
+      }),
+      measurement({
+        scenario: '1 append',
+        metric: `ceiling on this machine: messages/s with every core busy at Engram's CPU per message`,
+        unit: 'msg/s',
+        engram: engramCeiling,
+        baseline: raw.rate,
+        target: 'what ≥ 0.5× raw asks of Engram on this machine',
+        met: engramCeiling >= 0.5 * raw.rate,
+      }),
+      measurement({
+        scenario: '1 append',
+        metric: `ceiling on this machine of the minimal app storing each message`,
+        unit: 'msg/s',
+        engram: minimalStoredCeiling,
+        baseline: raw.rate,
       }),
       measurement({
         scenario: '1 append',
@@ -157,6 +202,7 @@ export async function appendScenario(
         seconds: engram.duration,
         latencyP50: engram.latency.p50,
         latencyP99: engram.latency.p99,
+        cpuMicrosecondsPerMessage: perMessage(engramCpuUsed, engram['2xx']),
       },
       pipeline: {
         refused: pipeline['4xx'],
@@ -169,6 +215,7 @@ export async function appendScenario(
         errors: minimalStored.errors,
         latencyP50: minimalStored.latency.p50,
         latencyP99: minimalStored.latency.p99,
+        cpuMicrosecondsPerMessage: perMessage(minimalStoredCpu, minimalStored['2xx']),
       },
       minimalApp: {
         refused: minimal['4xx'],
@@ -186,7 +233,25 @@ export async function appendScenario(
         latencyP50: minimalFastify.latency.p50,
       },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
+      cores,
     },
+  };
+}
+
+/** Every projection and process manager at the head of the log (the worker idle again). */
+async function caughtUp(store: MainStore): Promise<void> {
+  await waitForCheckpoints(store.pool, await storeHead(store.pool), {
+    pollMs: 20,
+    timeoutMs: 300_000,
+  });
+}
+
+/** A CPU count per message, in µs, in all and by process. */
+function perMessage(cpu: CpuCount, messages: number) {
+  const per = (seconds: number) => round((1e6 * seconds) / messages);
+  return {
+    total: per(cpu.total),
+    ...Object.fromEntries(Object.entries(cpu.parts).map(([name, seconds]) => [name, per(seconds)])),
   };
 }
 
@@ -218,18 +283,19 @@ async function storedByMinimalApp(
   store: MainStore,
   load: (url: string, seconds: number) => Promise<autocannon.Result>,
   options: BenchOptions,
-): Promise<autocannon.Result> {
+): Promise<{ result: autocannon.Result; cpu: CpuCount }> {
   const table = 'bench_minimal_events';
   await store.pool.query(`DROP TABLE IF EXISTS ${table}`);
   await store.pool.query(`CREATE TABLE ${table} (LIKE events INCLUDING ALL)`);
   const app = await startMinimalApp({ writeUrl: store.database.ownerUrl, table });
   try {
     await load(app.url, Math.min(2, options.seconds)); // warm-up
+    const cpu = countCpu({ app: app.child.pid });
     const result = await load(app.url, options.seconds);
     if (result['2xx'] === 0) {
       throw new Error(`append: the minimal app stored nothing (${result.non2xx} non-2xx)`);
     }
-    return result;
+    return { result, cpu: cpu() };
   } finally {
     await app.stop();
     await store.pool.query(`DROP TABLE ${table}`);

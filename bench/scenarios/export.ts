@@ -5,12 +5,7 @@ import { Pool } from 'pg';
 import { DataKeyCipher, SEALED_FIELD, type SealedEnvelope } from '@engram/crypto';
 import { BENCH_WORKSPACE, HEAVY_USER, planStore, seedStore } from '../seed/seed-store';
 import { createBenchDatabase } from '../support/bench-database';
-import {
-  cpuSecondsBetween,
-  ownCpuSeconds,
-  postgresServerPids,
-  processCpuSeconds,
-} from '../support/cpu-usage';
+import { countCpu } from '../support/cpu-usage';
 import { startEngram } from '../support/engram-process';
 import { startApi, type MainStore } from '../support/main-store';
 import type { BenchOptions } from '../support/options';
@@ -146,12 +141,9 @@ function rounded(run: ExportRun) {
 
 /** The run, with the CPU it took: this process's, the API's (`apiPid`) and the database server's. */
 async function withCpu(run: () => Promise<Timed>, apiPid?: number): Promise<ExportRun> {
-  const pids = [...postgresServerPids(), ...(apiPid === undefined ? [] : [apiPid])];
-  const own = ownCpuSeconds();
-  const before = processCpuSeconds(pids);
+  const cpu = countCpu({ api: apiPid });
   const result = await run();
-  const others = cpuSecondsBetween(before, processCpuSeconds(pids));
-  return { ...result, cpuSeconds: ownCpuSeconds() - own + (Number.isNaN(others) ? 0 : others) };
+  return { ...result, cpuSeconds: cpu().total };
 }
 
 async function exportFromStoreOfOnlyThatUser(

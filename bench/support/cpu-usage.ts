@@ -83,6 +83,41 @@ export function postgresServerPids(): number[] {
   }
 }
 
+/** CPU seconds a piece of work took on this machine, in all and by process. */
+export type CpuCount = Readonly<{ total: number; parts: Readonly<Record<string, number>> }>;
+
+/**
+ * Counts, from now, the CPU the work about to run takes on this machine: this process's
+ * (`bench`: a reader, a load generator), every process of the PostgreSQL server's (`postgres`), and
+ * each process named in `processes` (an API, a worker, a baseline app). The function returned gives
+ * the count so far; a process that cannot be read counts 0.
+ */
+export function countCpu(
+  processes: Readonly<Record<string, number | undefined>> = {},
+): () => CpuCount {
+  const named = Object.entries(processes).filter(
+    (entry): entry is [string, number] => entry[1] !== undefined,
+  );
+  const postgres = postgresServerPids();
+  const own = ownCpuSeconds();
+  const before = processCpuSeconds([...postgres, ...named.map(([, pid]) => pid)]);
+  return () => {
+    const after = processCpuSeconds([...postgres, ...named.map(([, pid]) => pid)]);
+    const used = (pids: readonly number[]) =>
+      pids.reduce((sum, pid) => {
+        const earlier = before.get(pid);
+        const later = after.get(pid);
+        return earlier === undefined || later === undefined ? sum : sum + later - earlier;
+      }, 0);
+    const parts: Record<string, number> = {
+      bench: ownCpuSeconds() - own,
+      postgres: used(postgres),
+    };
+    for (const [name, pid] of named) parts[name] = used([pid]);
+    return { total: Object.values(parts).reduce((sum, value) => sum + value, 0), parts };
+  };
+}
+
 /** CPU seconds (user + system) this process used so far. */
 export function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();

@@ -53,15 +53,21 @@ export function sqlRowTable<Row extends OwnedRow>(
       : `DO UPDATE SET ${updated.map((name) => `"${name}" = EXCLUDED."${name}"`).join(', ')}
          WHERE (${updated.map((name) => `${table}."${name}"`).join(', ')})
                IS DISTINCT FROM (${updated.map((name) => `EXCLUDED."${name}"`).join(', ')})`);
+  // One index probe per key (the key is the table's unique key, so LIMIT 1 loses nothing). The plan
+  // is generic (prepared) and json_populate_recordset is estimated at 100 rows whatever it holds, so
+  // the plain `(key) IN (SELECT …)` was planned as a hash join over a sequential scan of the whole
+  // table for any table of a few thousand rows: 1.4 ms per lookup of the sessions at 100k events
+  // (pg_stat_statements, BENCHMARKS.md round 11), where a probe per key takes a few µs. LATERAL with
+  // LIMIT is not flattened into a join, so the probe per key is the plan whatever the estimates.
+  const keyMatch = keyColumns.map((name) => `r."${name}" = k."${name}"`).join(' AND ');
+  const findSql = `SELECT ${allNames.map((name) => `t."${name}"`).join(', ')}
+    FROM (SELECT DISTINCT ${quoted(keyColumns)}
+            FROM json_populate_recordset(NULL::${table}, $1::json)) AS k
+    CROSS JOIN LATERAL (SELECT * FROM ${table} AS r WHERE ${keyMatch} LIMIT 1) AS t`;
   return {
     findByKeys: async (keys) => {
       if (keys.length === 0) return [];
-      const raw = await preparedQuery<Record<string, unknown>>(
-        manager,
-        `SELECT ${quoted(allNames)} FROM ${table} WHERE (${quoted(keyColumns)}) IN
-           (SELECT ${quoted(keyColumns)} FROM json_populate_recordset(NULL::${table}, $1::json))`,
-        [asJson(keys)],
-      );
+      const raw = await preparedQuery<Record<string, unknown>>(manager, findSql, [asJson(keys)]);
       return raw.map((row) => fromDatabaseRow<Row>(columns, row));
     },
     deleteWhere: async (criteria) => {
