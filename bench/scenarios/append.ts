@@ -8,7 +8,7 @@ import { EventCodec, type EventRecord } from '@engram/event-store';
 import { startMinimalApp } from '../baseline/start-minimal-app';
 import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
 import { storeHead, waitForCheckpoints } from '../support/checkpoints';
-import { countCpu, type CpuCount } from '../support/cpu-usage';
+import { ceilingRate, countCpu, type CpuCount } from '../support/cpu-usage';
 import { startApi, workersOf, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import type { BenchOptions } from '../support/options';
@@ -106,13 +106,8 @@ export async function appendScenario(
   const minimalProductionRate = minimalProduction['4xx'] / minimalProduction.duration;
   const minimalFastifyRate = minimalFastify['4xx'] / minimalFastify.duration;
   const minimalStoredRate = minimalStored['2xx'] / minimalStored.duration;
-  const cores = availableParallelism();
-  // Messages/s with every core of the machine busy at the measured CPU per message: no way of
-  // spreading that work over processes or threads goes past it on this machine.
-  const ceiling = (messages: number, cpu: CpuCount) =>
-    cpu.total > 0 ? (cores * messages) / cpu.total : Number.NaN;
-  const engramCeiling = ceiling(engram['2xx'], engramCpuUsed);
-  const minimalStoredCeiling = ceiling(minimalStored['2xx'], minimalStoredCpu);
+  const engramCeiling = ceilingRate(engram['2xx'], engramCpuUsed.total);
+  const minimalStoredCeiling = ceilingRate(minimalStored['2xx'], minimalStoredCpu.total);
   return {
     measurements: [
       measurement({
@@ -233,7 +228,7 @@ export async function appendScenario(
         latencyP50: minimalFastify.latency.p50,
       },
       raw: { inserted: raw.inserted, seconds: round(raw.seconds) },
-      cores,
+      cores: availableParallelism(),
     },
   };
 }

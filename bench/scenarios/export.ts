@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import { DataKeyCipher, SEALED_FIELD, type SealedEnvelope } from '@engram/crypto';
 import { BENCH_WORKSPACE, HEAVY_USER, planStore, seedStore } from '../seed/seed-store';
 import { createBenchDatabase } from '../support/bench-database';
-import { countCpu } from '../support/cpu-usage';
+import { ceilingRate, countCpu } from '../support/cpu-usage';
 import { startEngram } from '../support/engram-process';
 import { startApi, type MainStore } from '../support/main-store';
 import type { BenchOptions } from '../support/options';
@@ -43,12 +43,7 @@ export async function exportScenario(
   const rendered = await afterWarmUp(() => withCpu(() => readRawAndOpen(store.pool, true)));
   const small = await exportFromStoreOfOnlyThatUser(options, store.tokens.auditor);
   const rate = (run: ExportRun) => run.events / run.seconds;
-  // What the same work could reach with every core of this machine busy at its CPU per event: a
-  // reader that spreads the opening and rendering over threads costs at least as much CPU per event,
-  // so no one-machine design doing this work goes past it.
-  const cores = availableParallelism();
-  const ceiling = (run: ExportRun) =>
-    run.cpuSeconds > 0 ? (cores * run.events) / run.cpuSeconds : Number.NaN;
+  const ceiling = (run: ExportRun) => ceilingRate(run.events, run.cpuSeconds);
   const flatness = rate(large) / rate(small);
   return {
     measurements: [
@@ -113,7 +108,7 @@ export async function exportScenario(
       raw: rounded(raw),
       rawOpened: rounded(opened),
       rawOpenedRendered: rounded(rendered),
-      cores,
+      cores: availableParallelism(),
       flatness: round(flatness),
     },
   };

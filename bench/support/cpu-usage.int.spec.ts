@@ -1,6 +1,8 @@
 import { Client } from 'pg';
 import { serverUrl } from '../../test/support/test-database';
+import { availableParallelism } from 'node:os';
 import {
+  ceilingRate,
   cpuSecondsBetween,
   ownCpuSeconds,
   postgresServerPids,
@@ -34,6 +36,12 @@ describe('the CPU the bench counts', () => {
     for (let i = 0; i < 20_000_000; i += 1) spin = (spin + i) % 7;
     expect(spin).toBeGreaterThanOrEqual(0);
     expect(ownCpuSeconds()).toBeGreaterThan(before);
+  });
+
+  it('gives the rate with every core busy at the CPU per item, and none without a count', () => {
+    // 1,000 items in 0.5 CPU second: 500 µs each, so 2,000 a second per core.
+    expect(ceilingRate(1000, 0.5)).toBeCloseTo(2000 * availableParallelism());
+    expect(ceilingRate(1000, 0)).toBeNaN();
   });
 
   it('counts nothing for processes it cannot read', () => {

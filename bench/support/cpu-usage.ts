@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 /** Busy and total CPU time of the whole machine so far, in clock ticks (/proc/stat; zeros elsewhere). */
 export function machineCpu(): Readonly<{ busy: number; total: number }> {
@@ -116,6 +117,15 @@ export function countCpu(
     for (const [name, pid] of named) parts[name] = used([pid]);
     return { total: Object.values(parts).reduce((sum, value) => sum + value, 0), parts };
   };
+}
+
+/**
+ * What a piece of work could reach on this machine with every core busy at its CPU per item: items
+ * per second. Spreading the same work over threads or processes costs at least as much CPU per
+ * item, so no design doing that work goes past it here. NaN when no CPU was counted.
+ */
+export function ceilingRate(items: number, cpuSeconds: number): number {
+  return cpuSeconds > 0 ? (availableParallelism() * items) / cpuSeconds : Number.NaN;
 }
 
 /** CPU seconds (user + system) this process used so far. */
