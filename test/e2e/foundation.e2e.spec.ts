@@ -191,7 +191,7 @@ describe('HTTP foundation: health, docs, auth, messages, own statistics', () => 
           .expect(202);
         expect(response.body.messageId).toBe(messageId);
       }
-      expect(await countUserEvents(t, 'w1', 'twin-b')).toBe(1);
+      expect(await countUserEvents(t, 'w1', 'twin-b', 'MessageRecorded')).toBe(1);
     });
 
     it.each([

@@ -325,7 +325,8 @@ describe('MCP server: /mcp (Streamable HTTP) and engram mcp (stdio)', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);
     expect(tools.every((tool) => !tool.inputSchema.required?.includes('userId'))).toBe(true);
-    const before = await countUserEvents(t, 'w9', 'erin');
+    // Messages only: the worker's extraction for erin may land its own events at any moment.
+    const before = await countUserEvents(t, 'w9', 'erin', 'MessageRecorded');
     const recorded = await call(client, 'record_message', {
       sessionId: 's1',
       role: 'user',
@@ -333,7 +334,7 @@ describe('MCP server: /mcp (Streamable HTTP) and engram mcp (stdio)', () => {
       text: 'Bonjour depuis le bureau.',
     });
     expect(recorded).toMatchObject({ messageId: expect.any(String), position: expect.any(Number) });
-    expect(await countUserEvents(t, 'w9', 'erin')).toBe(before + 1);
+    expect(await countUserEvents(t, 'w9', 'erin', 'MessageRecorded')).toBe(before + 1);
     // One process per client: its reads wait for its own writes (no polling here).
     const context = await call(client, 'get_context', { sessionId: 's1' });
     expect(JSON.stringify(context)).toContain('Bonjour depuis le bureau.');

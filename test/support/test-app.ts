@@ -67,13 +67,16 @@ export async function countUserEvents(
   t: TestApp,
   workspaceId: string,
   userId: string,
+  /** Only events of this type: what a request wrote, apart from the background work it starts. */
+  type?: string,
 ): Promise<number> {
   const client = new Client({ connectionString: t.database.ownerUrl });
   await client.connect();
   try {
     const result = await client.query<{ count: string }>(
-      'SELECT count(*) FROM events WHERE owner_workspace_id = $1 AND owner_user_id = $2',
-      [workspaceId, userId],
+      'SELECT count(*) FROM events WHERE owner_workspace_id = $1 AND owner_user_id = $2' +
+        ' AND ($3::text IS NULL OR type = $3)',
+      [workspaceId, userId, type ?? null],
     );
     return Number(result.rows[0]!.count);
   } finally {
