@@ -3,12 +3,12 @@ import type { DateTime } from 'luxon';
 import { distinctCandidates } from '../distinct-candidates';
 import { type ScreenedCandidates, userMemoriesOnly } from '../injection/user-memories-only';
 import type { ExtractedCandidate, ExtractionInput, LlmOutcome, MemoryExtractor } from '../ports';
-import { messageTime, withAbsoluteDate } from './due-date';
+import { type DueDate, messageTime, withAbsoluteDate } from './due-date';
 import { findDueDate } from './find-due-date';
 import { detectLanguage } from './language';
 import { type LanguageRules, rulesFor } from './language-rules';
 import { relateToMemories } from './memory-slots';
-import { findReminder } from './reminder';
+import { findReminder, type MessageTime } from './reminder';
 import type { Clause, Rule } from './rule';
 import { asSentence, normalizeText, truncate } from './text';
 
@@ -75,7 +75,10 @@ function readCandidates(input: ExtractionInput): ExtractedCandidate[] {
   const text = normalizeText(input.message.text);
   if (text === '') return [];
   const language = detectLanguage(text, input.locale);
-  const base = messageTime(input.message.occurredAt, input.timeZone);
+  // Made on first use: a message without a date or a reminder never needs it (luxon's zone
+  // arithmetic was an eighth of the extractor's time).
+  let time: DateTime | undefined;
+  const base = () => (time ??= messageTime(input.message.occurredAt, input.timeZone));
   const found: Found[] = [];
   for (const sentence of sentences(text)) {
     for (const candidate of fromSentence(sentence, language, base)) {
@@ -91,7 +94,7 @@ function readCandidates(input: ExtractionInput): ExtractedCandidate[] {
     .map(({ order: _order, ...candidate }) => candidate);
 }
 
-function fromSentence(sentence: string, language: Locale, base: DateTime): ExtractedCandidate[] {
+function fromSentence(sentence: string, language: Locale, base: MessageTime): ExtractedCandidate[] {
   const reminder = findReminder(sentence, language, base);
   if (reminder !== undefined) {
     const before = sentence
@@ -110,7 +113,7 @@ function fromSentence(sentence: string, language: Locale, base: DateTime): Extra
   return fromClauses(sentence, language, base);
 }
 
-function fromClauses(sentence: string, language: Locale, base: DateTime): ExtractedCandidate[] {
+function fromClauses(sentence: string, language: Locale, base: MessageTime): ExtractedCandidate[] {
   const rules = rulesFor(language);
   const question = /\?\s*$/.test(sentence);
   const parts = splitClauses(sentence, rules);
@@ -197,7 +200,7 @@ function toClause(
   sentence: string,
   rules: LanguageRules,
   language: Locale,
-  base: DateTime,
+  base: MessageTime,
 ): Clause | undefined {
   let text = raw.replace(/[\s.!?…]+$/u, '').trim();
   for (let previous = ''; previous !== text;) {
@@ -218,13 +221,20 @@ function toClause(
       core = core.slice(prefix[0].length).trim();
     }
   }
+  // Read on first use only: most clauses match no rule that looks at a date, and reading one
+  // (chrono-node, luxon) was half the extractor's time, the extractor a third of the worker's CPU
+  // per message (BENCHMARKS.md, round 12).
+  let due: { read: DueDate | undefined } | undefined;
   return {
     text,
     core,
     lower: core.toLowerCase(),
     timePrefix: timePrefix.trim(),
     sentence: sentence.toLowerCase(),
-    due: findDueDate(text, language, base),
+    get due() {
+      due ??= { read: findDueDate(text, language, base()) };
+      return due.read;
+    },
   };
 }
 

@@ -6,6 +6,9 @@ import { asSentence } from './text';
 import { toThirdPersonEn } from './third-person.en';
 import { toThirdPersonFr } from './third-person.fr';
 
+/** The message time in the user's zone, made when first asked for (most messages never need it). */
+export type MessageTime = () => DateTime;
+
 export type Reminder = Readonly<{
   content: string;
   due: DueDate | undefined;
@@ -26,12 +29,12 @@ const NOT_A_TASK_EN = /^(?:how|what|why|where|who|which|the difference|the name|
 export function findReminder(
   sentence: string,
   language: Locale,
-  base: DateTime,
+  base: MessageTime,
 ): Reminder | undefined {
   const trigger = (language === 'fr' ? TRIGGER_FR : TRIGGER_EN).exec(sentence);
   if (trigger === null) return undefined;
   let task = sentence.slice(trigger.index + trigger[0].length);
-  const due = findDueDate(task, language, base);
+  const due = findDueDate(task, language, base());
   if (due !== undefined) {
     for (const span of [...due.spans].sort((a, b) => b.start - a.start)) {
       task = `${task.slice(0, span.start)} ${task.slice(span.end)}`;
