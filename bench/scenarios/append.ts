@@ -8,7 +8,7 @@ import { EventCodec, type EventRecord } from '@engram/event-store';
 import { startMinimalApp } from '../baseline/start-minimal-app';
 import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
 import { storeHead, waitForCheckpoints } from '../support/checkpoints';
-import { ceilingRate, countCpu, type CpuCount } from '../support/cpu-usage';
+import { ceilingRate, countCpu, cpuPerItem, type CpuCount } from '../support/cpu-usage';
 import { startApi, workersOf, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import type { BenchOptions } from '../support/options';
@@ -197,7 +197,7 @@ export async function appendScenario(
         seconds: engram.duration,
         latencyP50: engram.latency.p50,
         latencyP99: engram.latency.p99,
-        cpuMicrosecondsPerMessage: perMessage(engramCpuUsed, engram['2xx']),
+        cpuMicrosecondsPerMessage: cpuPerItem(engramCpuUsed, engram['2xx']),
       },
       pipeline: {
         refused: pipeline['4xx'],
@@ -210,7 +210,7 @@ export async function appendScenario(
         errors: minimalStored.errors,
         latencyP50: minimalStored.latency.p50,
         latencyP99: minimalStored.latency.p99,
-        cpuMicrosecondsPerMessage: perMessage(minimalStoredCpu, minimalStored['2xx']),
+        cpuMicrosecondsPerMessage: cpuPerItem(minimalStoredCpu, minimalStored['2xx']),
       },
       minimalApp: {
         refused: minimal['4xx'],
@@ -242,13 +242,6 @@ async function caughtUp(store: MainStore): Promise<void> {
 }
 
 /** A CPU count per message, in µs, in all and by process. */
-function perMessage(cpu: CpuCount, messages: number) {
-  const per = (seconds: number) => round((1e6 * seconds) / messages);
-  return {
-    total: per(cpu.total),
-    ...Object.fromEntries(Object.entries(cpu.parts).map(([name, seconds]) => [name, per(seconds)])),
-  };
-}
 
 /**
  * The refused requests answered by the minimal NestJS app (bench/baseline), warmed up like the API;

@@ -3,7 +3,10 @@ import { serverUrl } from '../../test/support/test-database';
 import { availableParallelism } from 'node:os';
 import {
   ceilingRate,
+  countCpu,
+  cpuPerItem,
   cpuSecondsBetween,
+  lifetimeCpuSeconds,
   ownCpuSeconds,
   postgresServerPids,
   processCpuSeconds,
@@ -25,6 +28,29 @@ describe('the CPU the bench counts', () => {
       await client.query('SELECT count(*) FROM generate_series(1, 5000000)');
       const used = cpuSecondsBetween(before, processCpuSeconds([backend]));
       expect(used).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('counts a backend opened after the count began from its start (a worker started meanwhile)', async () => {
+    const count = countCpu();
+    const client = new Client({ connectionString: serverUrl() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await client.query('SELECT count(*) FROM generate_series(1, 5000000)');
+      const backend = lifetimeCpuSeconds([rows[0]!.pid]);
+      expect(backend).toBeGreaterThan(0);
+      const counted = count();
+      expect(counted.parts.postgres).toBeGreaterThanOrEqual(backend);
+      expect(counted.total).toBeCloseTo(
+        Object.values(counted.parts).reduce((sum, part) => sum + part, 0),
+      );
+      expect(cpuPerItem({ total: 0.5, parts: { postgres: 0.25 } }, 1000)).toEqual({
+        total: 500,
+        postgres: 250,
+      });
     } finally {
       await client.end();
     }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { round } from './stats';
 
 /** Busy and total CPU time of the whole machine so far, in clock ticks (/proc/stat; zeros elsewhere). */
 export function machineCpu(): Readonly<{ busy: number; total: number }> {
@@ -91,7 +92,8 @@ export type CpuCount = Readonly<{ total: number; parts: Readonly<Record<string, 
  * Counts, from now, the CPU the work about to run takes on this machine: this process's
  * (`bench`: a reader, a load generator), every process of the PostgreSQL server's (`postgres`), and
  * each process named in `processes` (an API, a worker, a baseline app). The function returned gives
- * the count so far; a process that cannot be read counts 0.
+ * the count so far; a process that cannot be read counts 0, and so does a backend that exited
+ * meanwhile (a pool's connection closed: its CPU is no longer readable).
  */
 export function countCpu(
   processes: Readonly<Record<string, number | undefined>> = {},
@@ -103,7 +105,9 @@ export function countCpu(
   const own = ownCpuSeconds();
   const before = processCpuSeconds([...postgres, ...named.map(([, pid]) => pid)]);
   return () => {
-    const after = processCpuSeconds([...postgres, ...named.map(([, pid]) => pid)]);
+    // A backend a pool opened meanwhile (a worker started during the work) counts from its start.
+    const started = postgresServerPids().filter((pid) => !postgres.includes(pid));
+    const after = processCpuSeconds([...postgres, ...started, ...named.map(([, pid]) => pid)]);
     const used = (pids: readonly number[]) =>
       pids.reduce((sum, pid) => {
         const earlier = before.get(pid);
@@ -112,11 +116,22 @@ export function countCpu(
       }, 0);
     const parts: Record<string, number> = {
       bench: ownCpuSeconds() - own,
-      postgres: used(postgres),
+      postgres: used(postgres) + lifetimeCpuSeconds(started, after),
     };
     for (const [name, pid] of named) parts[name] = used([pid]);
     return { total: Object.values(parts).reduce((sum, value) => sum + value, 0), parts };
   };
+}
+
+/**
+ * CPU seconds the processes `pids` used since they started (`seen`: a reading already made of them);
+ * for processes started during the work counted, such as a worker or a backend it opened.
+ */
+export function lifetimeCpuSeconds(
+  pids: readonly number[],
+  seen: ReadonlyMap<number, number> = processCpuSeconds(pids),
+): number {
+  return pids.reduce((sum, pid) => sum + (seen.get(pid) ?? 0), 0);
 }
 
 /**
@@ -126,6 +141,15 @@ export function countCpu(
  */
 export function ceilingRate(items: number, cpuSeconds: number): number {
   return cpuSeconds > 0 ? (availableParallelism() * items) / cpuSeconds : Number.NaN;
+}
+
+/** A count's CPU per item, in all and by process, in microseconds (the results' details). */
+export function cpuPerItem(cpu: CpuCount, items: number): Record<string, number> {
+  const per = (seconds: number) => round((1e6 * seconds) / items);
+  return {
+    total: per(cpu.total),
+    ...Object.fromEntries(Object.entries(cpu.parts).map(([name, seconds]) => [name, per(seconds)])),
+  };
 }
 
 /** CPU seconds (user + system) this process used so far. */

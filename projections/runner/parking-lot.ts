@@ -47,6 +47,8 @@ export class ParkingLot {
   private readonly heldUpTo = new Map<string, bigint>();
   /** When this process last tried each owner's parked event (the database's clock is not ours). */
   private readonly triedAt = new Map<string, number>();
+  /** Which placement of an event this lot asks for (made once: it is asked per event). */
+  private readonly placementKind: string;
 
   constructor(
     /** The projection's name, or `reactor:<name>`. */
@@ -57,6 +59,7 @@ export class ParkingLot {
     readonly maxAttempts: number,
   ) {
     this.partition = partitionName(consumer, slice);
+    this.placementKind = `${workspaceLevel ? 'workspace' : 'user'}/${slice.count}`;
   }
 
   /**
@@ -92,7 +95,7 @@ export class ParkingLot {
   private placementOf(event: RecordedEvent): Placement {
     let placements = PLACEMENTS.get(event);
     if (!placements) PLACEMENTS.set(event, (placements = new Map<string, Placement>()));
-    const kind = `${this.workspaceLevel ? 'workspace' : 'user'}/${this.slice.count}`;
+    const kind = this.placementKind;
     let placement = placements.get(kind);
     if (!placement) {
       const owner = ownerOfStream(event.streamId, this.workspaceLevel);
