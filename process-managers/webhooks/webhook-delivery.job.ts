@@ -96,6 +96,9 @@ export class WebhookDispatcher {
     const due = await findDueDeliveries(manager, now, [...this.inFlight.keys()], free * 4);
     let started = 0;
     for (const delivery of due) {
+      // Stopping: claiming would count an attempt that is aborted before it is sent (and freed
+      // slots are many then, as the aborted requests end).
+      if (signal?.aborted) break;
       if (this.inFlight.size >= this.maxInFlight) break;
       if ((this.busy.get(delivery.webhookId) ?? 0) >= this.perEndpoint) continue;
       const retryIn = retryDelayMs(delivery.attempts + 1, this.random) ?? LAST_ATTEMPT_GUARD_MS;

@@ -468,12 +468,16 @@ describe('webhooks process manager and delivery job (real database, local receiv
         expect(actions.received[index]!.at - sent).toBeLessThan(2_000);
         expect(silent.received).toHaveLength(1);
       }
+      // While the first request hangs, the silent endpoint's second delivery waits its turn.
+      const silentRows = (await deliveries()).filter((row) => row.webhook_id === hook);
+      expect(silentRows.map((row) => row.attempts).sort()).toEqual([0, 1]);
     } finally {
       stop.abort();
       await running;
       await silent.stop();
     }
-    const silentRows = (await deliveries()).filter((row) => row.webhook_id === hook);
-    expect(silentRows.map((row) => row.attempts).sort()).toEqual([0, 1]);
+    // Stopping aborts the hanging request and claims nothing more: the second was never attempted.
+    const stopped = (await deliveries()).filter((row) => row.webhook_id === hook);
+    expect(stopped.map((row) => row.attempts).sort()).toEqual([0, 1]);
   });
 });
