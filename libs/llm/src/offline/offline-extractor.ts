@@ -222,8 +222,7 @@ function toClause(
     }
   }
   // Read on first use only: most clauses match no rule that looks at a date, and reading one
-  // (chrono-node, luxon) was half the extractor's time, the extractor a third of the worker's CPU
-  // per message (BENCHMARKS.md, round 12).
+  // (chrono-node, luxon) for every clause was half the extractor's time (BENCHMARKS.md, round 12).
   let due: { read: DueDate | undefined } | undefined;
   return {
     text,
