@@ -49,6 +49,27 @@ export class EventPages {
   }
 
   /**
+   * How many events lie after `from` up to `to`, counted in the pages that follow the one holding
+   * `from` without a gap (up to the last of them if `to` is beyond); undefined when no page holds
+   * the events right after `from`.
+   */
+  countBetween(from: bigint, to: bigint): number | undefined {
+    let index = this.indexHolding(from);
+    if (index < 0) return undefined;
+    let count = 0;
+    let at = from;
+    for (; index < this.pages.length; index += 1) {
+      const page = this.pages[index]!;
+      if (page.after > at) break;
+      const start = firstAfter(page.events, at);
+      if (to <= page.through) return count + firstAfter(page.events, to) - start;
+      count += page.events.length - start;
+      at = page.through;
+    }
+    return count;
+  }
+
+  /**
    * Keeps what a read of the events after `after` returned (in order, without a gap), minus what
    * other pages already hold: a read that runs into a later page is cut where that page starts.
    */

@@ -69,4 +69,18 @@ describe('event pages', () => {
     pages.add(12n, events(13, 30));
     expect(pages.size).toEqual({ events: 18, pages: 1 });
   });
+
+  it('counts the events between two positions through pages without a gap', () => {
+    const pages = new EventPages({ maxEvents: 100, maxPages: 10 });
+    pages.add(0n, events(1, 5));
+    pages.add(5n, events(6, 8));
+    pages.add(20n, events(21, 22));
+    expect(pages.countBetween(0n, 8n)).toBe(8);
+    expect(pages.countBetween(2n, 7n)).toBe(5);
+    expect(pages.countBetween(3n, 3n)).toBe(0);
+    // Beyond the pages that follow without a gap: what they hold.
+    expect(pages.countBetween(2n, 30n)).toBe(6);
+    expect(pages.countBetween(8n, 10n)).toBeUndefined();
+    expect(pages.countBetween(12n, 22n)).toBeUndefined();
+  });
 });

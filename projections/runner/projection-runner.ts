@@ -154,7 +154,8 @@ export class ProjectionRunner {
         const next = await this.retryDue(checkpoint);
         checkpoint = next ?? (await this.restart(manager));
         if (next === undefined) continue;
-        const events = checkpoint < head ? await feed.read(checkpoint, this.options.batchSize) : [];
+        const events =
+          checkpoint < head ? await feed.read(checkpoint, this.options.batchSize, this) : [];
         if (events.length > 0) {
           checkpoint = (await this.step(feed, events, checkpoint)) ?? (await this.restart(manager));
           continue;
@@ -172,13 +173,15 @@ export class ProjectionRunner {
     return readCheckpoint(manager, this.name);
   }
 
+  /** The process's shared feed (this runner paced among its readers), or a feed of its own. */
   private async withFeed<T>(work: (feed: SharedEventFeed) => Promise<T>): Promise<T> {
-    if (this.deps.feed) return work(this.deps.feed);
-    const feed = new SharedEventFeed(this.deps.store, this.deps.codec);
+    const shared = this.deps.feed;
+    const feed = shared ?? new SharedEventFeed(this.deps.store, this.deps.codec);
     try {
       return await work(feed);
     } finally {
-      feed.close();
+      if (shared) shared.release(this);
+      else feed.close();
     }
   }
 
@@ -208,7 +211,7 @@ export class ProjectionRunner {
       const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
       const until =
         wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
-      const batch = await feed.follow(checkpoint, until, this.options.batchSize);
+      const batch = await feed.follow(checkpoint, until, this.options.batchSize, this);
       if (batch.length === 0) continue;
       if (!this.concerns(batch)) {
         checkpoint = batch.at(-1)!.globalPosition;

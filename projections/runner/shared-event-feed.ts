@@ -15,7 +15,19 @@ export type SharedEventFeedOptions = Readonly<{
   maxBufferedPages?: number;
   /** How long a live read waits for more appends once one arrived. */
   maxWaitMs?: number;
+  /**
+   * How many events a reader that names itself may run ahead of the slowest such reader whose
+   * position is still buffered, while the log is read in full pages (catching up); default half
+   * the buffer.
+   */
+  paceEvents?: number;
 }>;
+
+/**
+ * A reader's position is counted for pacing this long after its last read: one busy elsewhere (a
+ * slow batch, a backoff) stops holding the others back.
+ */
+export const PACE_STALE_MS = 1000;
 
 type Tail = {
   position: bigint;
@@ -39,6 +51,13 @@ export class SharedEventFeed {
   private readonly decoded = new WeakMap<RecordedEvent, Promise<DecodedEvent>>();
   private tail: Tail | undefined;
   private closed = false;
+  private readonly paceEvents: number;
+  /** Where each reader that named itself last read, and when. */
+  private readonly readers = new Map<object, { position: bigint; at: number }>();
+  /** Settles at the next read of a named reader (or after PACE_STALE_MS): what paced readers await. */
+  private moved: { promise: Promise<void>; wake: () => void } | undefined;
+  /** The last read of the store returned a full page: the readers are catching up, not at the head. */
+  private catchingUp = false;
 
   constructor(
     private readonly store: EventStore,
@@ -50,19 +69,44 @@ export class SharedEventFeed {
       maxEvents: options.maxBufferedEvents ?? 10_000,
       maxPages: options.maxBufferedPages ?? 256,
     });
+    this.paceEvents = options.paceEvents ?? Math.floor((options.maxBufferedEvents ?? 10_000) / 2);
   }
 
   get buffered(): Readonly<{ events: number; pages: number }> {
     return this.pages.size;
   }
 
-  /** Up to `max` events after `position`; none when `position` is the head of the log. */
-  async read(position: bigint, max = this.pageSize): Promise<readonly RecordedEvent[]> {
+  /**
+   * Up to `max` events after `position`; none when `position` is the head of the log.
+   *
+   * A `reader` (any object, the same at each of its reads) is paced: while the log is read in full
+   * pages, it waits before reading the store further than `paceEvents` ahead of the slowest other
+   * reader whose position is still buffered. Without it, the readers with little to apply (a
+   * projection of rare events skips whole batches) ran ahead, their pages pushed out of the bounded
+   * buffer the pages the others had not reached, and those read and decoded them again: a rebuild
+   * read its log twice at 100k events (round 13 in BENCHMARKS.md).
+   */
+  async read(
+    position: bigint,
+    max = this.pageSize,
+    reader?: object,
+  ): Promise<readonly RecordedEvent[]> {
     this.throwIfClosed();
+    if (reader) this.mark(reader, position);
     const buffered = this.pages.eventsAfter(position, max);
     if (buffered) return buffered;
+    if (reader && (await this.waitForSlowerReaders(reader, position))) {
+      const meanwhile = this.pages.eventsAfter(position, max);
+      if (meanwhile) return meanwhile;
+    }
     const read = await this.readPage(position);
     return this.pages.eventsAfter(position, max) ?? read.slice(0, max);
+  }
+
+  /** The reader reads no more: it holds nobody back. */
+  release(reader: object): void {
+    this.readers.delete(reader);
+    this.wakePaced();
   }
 
   /** Like `read`, but at the head of the log waits for appends; none only once `signal` aborts. */
@@ -70,12 +114,13 @@ export class SharedEventFeed {
     position: bigint,
     signal: AbortSignal,
     max = this.pageSize,
+    reader?: object,
   ): Promise<readonly RecordedEvent[]> {
     while (!signal.aborted) {
       const events =
         this.tail?.position === position
           ? (this.pages.eventsAfter(position, max) ?? [])
-          : await this.read(position, max);
+          : await this.read(position, max, reader);
       if (events.length > 0) return events;
       await untilAborted(this.pullTail(position), signal);
     }
@@ -105,6 +150,46 @@ export class SharedEventFeed {
   close(): void {
     this.closed = true;
     this.stopTail();
+    this.wakePaced();
+  }
+
+  private mark(reader: object, position: bigint): void {
+    this.readers.set(reader, { position, at: Date.now() });
+    this.wakePaced();
+  }
+
+  private wakePaced(): void {
+    this.moved?.wake();
+    this.moved = undefined;
+  }
+
+  /**
+   * Waits while another reader, read recently, is more than `paceEvents` buffered events behind
+   * `position` (each of its reads wakes the check; a stale one is ignored). True if it waited.
+   */
+  private async waitForSlowerReaders(reader: object, position: bigint): Promise<boolean> {
+    let waited = false;
+    while (
+      this.catchingUp &&
+      !this.closed &&
+      this.eventsAheadOfSlowest(reader, position) > this.paceEvents
+    ) {
+      this.moved ??= nextMove();
+      await this.moved.promise;
+      waited = true;
+    }
+    return waited;
+  }
+
+  /** How many buffered events lie between the slowest recent other reader and `position`. */
+  private eventsAheadOfSlowest(reader: object, position: bigint): number {
+    const now = Date.now();
+    let ahead = 0;
+    for (const [other, mark] of this.readers) {
+      if (other === reader || mark.position >= position || now - mark.at > PACE_STALE_MS) continue;
+      ahead = Math.max(ahead, this.pages.countBetween(mark.position, position) ?? 0);
+    }
+    return ahead;
   }
 
   private readPage(position: bigint): Promise<RecordedEvent[]> {
@@ -114,6 +199,7 @@ export class SharedEventFeed {
         .readAll({ after: position, maxCount: this.pageSize })
         .then((events) => {
           this.pages.add(position, events);
+          this.catchingUp = events.length >= this.pageSize;
           return events;
         })
         .finally(() => this.reads.delete(position));
@@ -163,6 +249,20 @@ export class SharedEventFeed {
   private throwIfClosed(): void {
     if (this.closed) throw new Error('the event feed is closed');
   }
+}
+
+/** A promise its `wake` settles, or a timer PACE_STALE_MS later (a stale reader is then ignored). */
+function nextMove(): { promise: Promise<void>; wake: () => void } {
+  let wake = () => {};
+  const promise = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, PACE_STALE_MS);
+    timer.unref();
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  return { promise, wake };
 }
 
 /** Settles when `promise` does, or resolves when `signal` aborts, whichever comes first. */

@@ -24,7 +24,7 @@ describe('npm run bench (smoke size)', () => {
       expect(stdout).toContain('| scenario');
       const [file] = readdirSync(results);
       const written = JSON.parse(readFileSync(join(results, file!), 'utf8')) as {
-        results: Record<string, { measurements: { engram: number }[] }>;
+        results: Record<string, { measurements: { metric: string; engram: number }[] }>;
       };
       const withoutNumbers = [
         'append',
@@ -40,6 +40,11 @@ describe('npm run bench (smoke size)', () => {
           !(written.results[scenario]?.measurements ?? []).some((m) => Number.isFinite(m.engram)),
       );
       expect(withoutNumbers).toEqual([]);
+      // The rebuild's best alternative ran, and wrote the rows the rebuild wrote (else it throws).
+      const alternative = written.results.rebuild!.measurements.find((m) =>
+        m.metric.startsWith('best alternative'),
+      );
+      expect(alternative?.engram).toBeGreaterThan(0);
     } finally {
       rmSync(results, { recursive: true, force: true });
     }

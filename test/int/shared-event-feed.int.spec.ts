@@ -6,7 +6,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@engram/event-store';
-import { SharedEventFeed } from '@engram/projections';
+import { PACE_STALE_MS, SharedEventFeed } from '@engram/projections';
 import { appendMessage } from '../support/append-message';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -101,6 +101,65 @@ describe('shared event feed', () => {
     expect(readAgain).toBeGreaterThanOrEqual(3);
     expect(calls.opened).toBe(50 + 10 * readAgain);
     feed.close();
+  });
+
+  /** True if `promise` settles within `ms`. */
+  const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+    Promise.race([
+      promise.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+    ]);
+
+  it('paces a named reader running ahead of a slower one, so that no page is read twice', async () => {
+    const all = await store.readAll();
+    const after = (count: number) => all[count - 1]!.globalPosition;
+    const { store: counting, codec, calls } = counted(store);
+    const feed = new SharedEventFeed(counting, codec, {
+      pageSize: 10,
+      maxBufferedEvents: 20,
+      paceEvents: 10,
+    });
+    const slow = {};
+    const fast = {};
+    expect(positions(await feed.read(0n, 10, slow))).toEqual(positions(all.slice(0, 10)));
+    // 10 events ahead of the slow reader: it reads on.
+    expect(positions(await feed.read(after(10), 10, fast))).toEqual(positions(all.slice(10, 20)));
+    // 20 ahead: it waits until the slow reader moves (well before a reader counts as idle).
+    const ahead = feed.read(after(20), 10, fast);
+    expect(await settlesWithin(ahead, 300)).toBe(false);
+    expect(calls.readAll).toBe(2);
+    await feed.read(after(10), 10, slow);
+    expect(positions(await ahead)).toEqual(positions(all.slice(20, 30)));
+    // The slow reader finds the pages the fast one read: each was read from the store once.
+    expect(positions(await feed.read(after(20), 10, slow))).toEqual(positions(all.slice(20, 30)));
+    expect(calls.readAll).toBe(3);
+    // Unnamed reads are never paced.
+    expect(positions(await feed.read(after(30), 10))).toEqual(positions(all.slice(30, 40)));
+    feed.close();
+  });
+
+  it('stops holding readers back for one released, or idle for PACE_STALE_MS', async () => {
+    const all = await store.readAll();
+    const after = (count: number) => all[count - 1]!.globalPosition;
+    const options = { pageSize: 10, maxBufferedEvents: 20, paceEvents: 10 };
+    const released = new SharedEventFeed(store, new EventCodec(EVENT_CATALOG), options);
+    const slow = {};
+    const fast = {};
+    await released.read(0n, 10, slow);
+    await released.read(after(10), 10, fast);
+    const waiting = released.read(after(20), 10, fast);
+    expect(await settlesWithin(waiting, 300)).toBe(false);
+    released.release(slow);
+    expect(positions(await waiting)).toEqual(positions(all.slice(20, 30)));
+    released.close();
+
+    const idle = new SharedEventFeed(store, new EventCodec(EVENT_CATALOG), options);
+    await idle.read(0n, 10, slow);
+    await idle.read(after(10), 10, fast);
+    const started = Date.now();
+    expect(positions(await idle.read(after(20), 10, fast))).toEqual(positions(all.slice(20, 30)));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PACE_STALE_MS - 50);
+    idle.close();
   });
 
   it('wakes every consumer at the head on the append notification, through one subscription', async () => {
