@@ -96,6 +96,7 @@ export class SharedEventFeed {
     const buffered = this.pages.eventsAfter(position, max);
     if (buffered) return buffered;
     if (reader && (await this.waitForSlowerReaders(reader, position))) {
+      this.throwIfClosed();
       const meanwhile = this.pages.eventsAfter(position, max);
       if (meanwhile) return meanwhile;
     }

@@ -106,7 +106,10 @@ describe('shared event feed', () => {
   /** True if `promise` settles within `ms`. */
   const settlesWithin = (promise: Promise<unknown>, ms: number) =>
     Promise.race([
-      promise.then(() => true),
+      promise.then(
+        () => true,
+        () => true,
+      ),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
     ]);
 
@@ -152,6 +155,15 @@ describe('shared event feed', () => {
     released.release(slow);
     expect(positions(await waiting)).toEqual(positions(all.slice(20, 30)));
     released.close();
+
+    // A reader still waiting when the feed closes is told so.
+    const closing = new SharedEventFeed(store, new EventCodec(EVENT_CATALOG), options);
+    await closing.read(0n, 10, slow);
+    await closing.read(after(10), 10, fast);
+    const cut = closing.read(after(20), 10, fast);
+    expect(await settlesWithin(cut, 100)).toBe(false);
+    closing.close();
+    await expect(cut).rejects.toThrow('closed');
 
     const idle = new SharedEventFeed(store, new EventCodec(EVENT_CATALOG), options);
     await idle.read(0n, 10, slow);
