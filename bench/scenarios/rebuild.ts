@@ -30,7 +30,8 @@ import { round } from '../support/stats';
  * Baseline: the same final rows inserted by raw batched INSERTs, one connection per table.
  * Best alternative, in the same run: one process folding every read model in memory with the same
  * projections and writing the final rows once (`foldEveryReadModelInMemory`): what a rebuild costs
- * with none of the machinery of a live read model, so what no rebuild here can beat.
+ * with none of the machinery of a live read model (its ceiling, not its one-thread rate, bounds
+ * what a rebuild here can do).
  * Each counts its CPU on the machine (workers, every PostgreSQL process, the bench process): with
  * every core busy at that CPU per event, the rebuild's ceiling here.
  */

@@ -35,8 +35,9 @@ export type InMemoryFold = Readonly<{
  * (every row kept in a Map: no partitions, no checkpoints, no row reads, no row written twice), and
  * writes the final rows once at the end, each table through its own connection in batches of 1,000
  * (as the raw INSERTs do). It is a rebuild stripped of all that keeps a live read model correct
- * while it runs (a checkpoint with each batch, leases, parking, bounded memory), so a ratio to the
- * raw INSERTs it cannot reach, no rebuild here can.
+ * while it runs (a checkpoint with each batch, leases, parking, bounded memory). It reads, folds and
+ * writes one after the other, so a rebuild that overlaps them can beat its rate; its CPU per event,
+ * and the ceiling that gives with every core busy, are the bound that counts.
  *
  * The read models are emptied before the clock starts and written again by it: they end holding
  * the rows they held (the caller compares the counts), and the workers, idle at the head, hold the
