@@ -8,6 +8,8 @@ export type CodecResources = Readonly<{
   codec: EventCodec;
   /** The same keys (and cache) the codec uses: `destroyKey` here takes effect in this process at once. */
   keys: KeyStore;
+  /** The keys of a page's sealed records, from the same cache (for the export's render thread). */
+  keysOf: DataKeyCipher['keysOf'];
   close: () => Promise<void>;
 }>;
 
@@ -34,6 +36,7 @@ export function createCodec(
   return {
     codec: new EventCodec(EVENT_CATALOG, cipher),
     keys: cipher.keys,
+    keysOf: (records) => cipher.keysOf(records),
     close: () => pool.end(),
   };
 }

@@ -101,6 +101,7 @@ export class InfrastructureModule {
         EVENT_STORE,
         EventCodec,
         KeyStore,
+        CODEC_RESOURCES,
         APP_DATA_SOURCE,
         TokenVerifier,
         EngramMetrics,

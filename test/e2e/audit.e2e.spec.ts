@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { ExportLine } from '@engram/gdpr';
+import { parseCliArgs } from '../../apps/cli/src/args';
+import { exportCommand } from '../../apps/cli/src/commands/export';
 import { countUserEvents, eventually, startTestApp, type TestApp } from '../support/test-app';
 import { asText } from '../support/ndjson-body';
+import { testRuntime } from '../support/test-runtime';
 
 type Line = ExportLine;
 
@@ -356,6 +360,31 @@ describe('auditors through HTTP', () => {
     // A second export sees the first one.
     const again = parseLines((await exportOf('eve').expect(200)).body as string);
     expect(again.filter((line) => line.data.access === 'export')).toHaveLength(2);
+  });
+
+  it('engram export writes the same lines as the API, then its own access (auditor cli)', async () => {
+    const response = await exportOf('eve').expect(200);
+    const api = parseLines(response.body as string);
+    const through = Number(response.headers['x-export-through-position']);
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let text = '';
+    let summary = '';
+    stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    stderr.on('data', (chunk: Buffer) => (summary += chunk.toString('utf8')));
+    await exportCommand(
+      testRuntime(t.database),
+      parseCliArgs(['export', '--ws', ws, '--user', 'eve']),
+      { stdout, stderr },
+    );
+    const cli = parseLines(text);
+    // The worker may have recorded more of eve's events meanwhile: the API's export is a prefix.
+    expect(cli.filter((line) => line.position <= through)).toEqual(api);
+    expect(cli.at(-1)).toMatchObject({
+      type: 'AuditAccessRecorded',
+      data: { access: 'export', auditorId: 'cli' },
+    });
+    expect(summary).toMatch(new RegExp(`^${ws}/eve: ${cli.length} events \\(`));
   });
 
   it('answers 404 for a user who never existed, on both endpoints, and writes nothing', async () => {

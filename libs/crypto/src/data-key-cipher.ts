@@ -73,24 +73,11 @@ export class DataKeyCipher implements PayloadCipher {
     records: readonly EventRecord[],
     definitions: readonly EventDefinition[],
   ): Promise<OpenedRecord[]> {
-    const lookups = new Map<string, Promise<Buffer | undefined>>();
-    const owners = records.map((record) => {
-      if (!Object.hasOwn(record.data, SEALED_FIELD)) return undefined;
-      const { workspaceId, userId } = ownerOf(record);
-      const id = ownerKeyId(workspaceId, userId);
-      if (!lookups.has(id)) lookups.set(id, this.keys.keyForReading(workspaceId, userId));
-      return id;
-    });
-    const keys = new Map<string, Buffer | undefined>();
-    await Promise.all([...lookups].map(async ([id, lookup]) => keys.set(id, await lookup)));
+    const keys = new Map(await this.keysOf(records));
     const opened: OpenedRecord[] = [];
     const retries: Promise<void>[] = [];
     records.forEach((record, i) => {
-      const owner = owners[i];
-      const result =
-        owner === undefined
-          ? { record, erased: false }
-          : openWith(keys.get(owner), record, definitions[i]!);
+      const result = openSealedRecord(keys, record, definitions[i]!);
       if (result) opened[i] = result;
       // Rare: the cached key did not open it (destroyed since, by another process).
       else
@@ -100,6 +87,21 @@ export class DataKeyCipher implements PayloadCipher {
     });
     if (retries.length > 0) await Promise.all(retries);
     return opened;
+  }
+
+  /**
+   * The keys of the owners of the sealed records, one lookup per owner (undefined: destroyed), by
+   * `ownerKeyId`: what `openSealedRecord` needs, for a page opened elsewhere (the export's thread).
+   */
+  async keysOf(records: readonly EventRecord[]): Promise<OwnerKeys> {
+    const lookups = new Map<string, Promise<Buffer | undefined>>();
+    for (const record of records) {
+      if (!Object.hasOwn(record.data, SEALED_FIELD)) continue;
+      const { workspaceId, userId } = ownerOf(record);
+      const id = ownerKeyId(workspaceId, userId);
+      if (!lookups.has(id)) lookups.set(id, this.keys.keyForReading(workspaceId, userId));
+    }
+    return Promise.all([...lookups].map(async ([id, lookup]) => [id, await lookup] as const));
   }
 
   /** The cached key did not open the record: the database's current key decides. */
@@ -118,6 +120,27 @@ export class DataKeyCipher implements PayloadCipher {
     }
     return opened;
   }
+}
+
+/** Data keys by `ownerKeyId`; undefined for a destroyed one. */
+export type OwnerKeys = ReadonlyArray<readonly [string, Buffer | undefined]>;
+
+/**
+ * A record opened with its owner's key taken from `keys` (`keysOf`): as it is when nothing is
+ * sealed; in clear; without its personal fields when the key was destroyed; undefined when the key
+ * does not open it. Throws when the owner's key is not in `keys`.
+ */
+export function openSealedRecord(
+  keys: ReadonlyMap<string, Buffer | undefined>,
+  record: EventRecord,
+  definition: EventDefinition,
+): OpenedRecord | undefined {
+  if (!Object.hasOwn(record.data, SEALED_FIELD)) return { record, erased: false };
+  const { workspaceId, userId } = ownerOf(record);
+  const id = ownerKeyId(workspaceId, userId);
+  if (!keys.has(id))
+    throw new Error(`${record.type} ${record.eventId}: no key given for its owner`);
+  return openWith(keys.get(id), record, definition);
 }
 
 /**

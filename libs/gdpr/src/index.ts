@@ -3,3 +3,4 @@ export * from './audit-access';
 export * from './erase-user';
 export * from './user-export';
 export * from './user-keys';
+export * from './export-render-thread';

@@ -4,6 +4,15 @@ import type { DecodedEvent, EventCodec, EventStore, RecordedEvent } from '@engra
 /** Events read (and held) at a time: memory stays flat whatever the size of the history. */
 export const EXPORT_PAGE_SIZE = 1000;
 
+/**
+ * Pages being rendered while the next one is read: two keep a render thread (`ExportRenderThread`)
+ * busy while this thread reads; more gained nothing (BENCHMARKS.md, round 14).
+ */
+export const EXPORT_PAGES_IN_FLIGHT = 2;
+
+/** Renders a page of events, in order, as NDJSON bytes (a line each, decrypted). */
+export type PageRenderer = (page: readonly RecordedEvent[]) => Promise<Buffer>;
+
 /** One line of an export: one event of the user, decrypted, positions as JSON numbers. */
 export type ExportLine = Readonly<{
   position: number;
@@ -40,6 +49,24 @@ export function toExportLine(decoded: DecodedEvent, schemaVersion: number): Expo
     data: decoded.event.data as Record<string, unknown>,
     erased: decoded.erased,
   };
+}
+
+/**
+ * The NDJSON of a page, rendered in this thread. Encoded once: a string chunk is measured by HTTP (for
+ * its chunk header), encoded by the socket and measured again, each a pass over half a megabyte of
+ * mostly non-ASCII text.
+ */
+export async function renderExportPage(
+  codec: EventCodec,
+  page: readonly RecordedEvent[],
+): Promise<Buffer> {
+  const decoded = await codec.decodeAll(page);
+  const lines: string[] = [];
+  for (const event of decoded) {
+    const version = codec.definitionOf(event.event.type).version;
+    lines.push(JSON.stringify(toExportLine(event, version)), '\n');
+  }
+  return Buffer.from(lines.join(''), 'utf8');
 }
 
 /**
@@ -91,52 +118,56 @@ export type ExportResult = Readonly<{ events: number; bytes: number }>;
 
 /**
  * Streams one user's events as NDJSON (one line per event, global order, decoded by the codec so
- * personal fields come out decrypted) to `out`. Reads `readUserEvents` page by page, reading the next
- * page while the current one is written; at most two pages are held at once. The cost is bounded by
- * the user's own events (an index range scan), not by the size of the store.
+ * personal fields come out decrypted) to `out`. Reads `readUserEvents` page by page; each page is
+ * handed to `render` (by default `renderExportPage`, in this thread; the API gives its render
+ * thread) as soon as it is read, the next page read meanwhile, at most `EXPORT_PAGES_IN_FLIGHT` pages
+ * rendering at once, written in order. The cost is bounded by the user's own events (an index range
+ * scan), not by the size of the store; memory by a few pages.
  */
 export async function writeUserExport(
-  deps: Readonly<{ store: EventStore; codec: EventCodec }>,
+  deps: Readonly<{ store: EventStore; codec: EventCodec; render?: PageRenderer }>,
   workspaceId: string,
   userId: string,
   options: ExportOptions,
   out: Writable,
 ): Promise<ExportResult> {
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
-  const read = (after: bigint | 'start') =>
-    deps.store.readUserEvents(workspaceId, userId, {
-      after,
-      maxCount: pageSize,
-      consistentThrough: options.through,
-    });
+  const render = deps.render ?? ((page) => renderExportPage(deps.codec, page));
+  const rendering: { count: number; chunk: Promise<Buffer> }[] = [];
   let events = 0;
   let bytes = 0;
-  let next: Promise<RecordedEvent[]> | undefined = read('start');
-  while (next) {
-    const page: RecordedEvent[] = (await next).filter(
-      (event) => event.globalPosition <= options.through,
-    );
-    const last = page.at(-1);
-    next =
-      page.length === pageSize && last && last.globalPosition < options.through
-        ? read(last.globalPosition)
-        : undefined;
-    // A failed read-ahead is seen when awaited; until then it must not count as unhandled.
-    next?.catch(() => undefined);
-    if (page.length === 0) break;
-    const decoded = await deps.codec.decodeAll(page);
-    const lines: string[] = [];
-    for (const event of decoded) {
-      const version = deps.codec.definitionOf(event.event.type).version;
-      lines.push(JSON.stringify(toExportLine(event, version)), '\n');
-    }
-    // Encoded once: a string chunk is measured by HTTP (for its chunk header), encoded by the socket
-    // and measured again here, each a pass over half a megabyte of mostly non-ASCII text.
-    const chunk = Buffer.from(lines.join(''), 'utf8');
-    await writeWithBackpressure(out, chunk);
-    events += decoded.length;
-    bytes += chunk.length;
+  const writeOldest = async () => {
+    const { count, chunk } = rendering.shift()!;
+    const rendered = await chunk;
+    await writeWithBackpressure(out, rendered);
+    events += count;
+    bytes += rendered.length;
     options.onProgress?.(events);
+  };
+  try {
+    let after: bigint | 'start' = 'start';
+    for (;;) {
+      const read = await deps.store.readUserEvents(workspaceId, userId, {
+        after,
+        maxCount: pageSize,
+        consistentThrough: options.through,
+      });
+      const page = read.filter((event) => event.globalPosition <= options.through);
+      if (page.length > 0) {
+        const chunk = render(page);
+        // A failed render is seen when its turn to be written comes; until then it is not unhandled.
+        chunk.catch(() => undefined);
+        rendering.push({ count: page.length, chunk });
+        if (rendering.length >= EXPORT_PAGES_IN_FLIGHT) await writeOldest();
+      }
+      const last = page.at(-1);
+      if (page.length < pageSize || !last || last.globalPosition >= options.through) break;
+      after = last.globalPosition;
+    }
+    while (rendering.length > 0) await writeOldest();
+  } finally {
+    // Stopped midway (the client went away, a read failed): the renders still running are dropped.
+    rendering.length = 0;
   }
   return { events, bytes };
 }

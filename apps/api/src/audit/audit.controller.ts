@@ -15,6 +15,7 @@ import { INSTANT_RANGE } from '../http/instant';
 import { IdentifierParam } from '../http/path-params';
 import { correlationIdOf, type Headers as RequestHeaders } from '../http/request-context';
 import { InstantParam, MemoriesAsOfResponse } from './audit.dto';
+import { ExportRendering } from './export-rendering';
 
 /**
  * Auditors (role auditor, own workspace) read one user's history: the raw events (export) and the
@@ -32,6 +33,7 @@ export class AuditController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly codec: EventCodec,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly rendering: ExportRendering,
   ) {}
 
   /**
@@ -78,7 +80,13 @@ export class AuditController {
     res.setHeader('Content-Disposition', `attachment; filename="${workspaceId}-${userId}.ndjson"`);
     res.setHeader('X-Export-Through-Position', through.toString());
     try {
-      await writeUserExport(this.deps(), workspaceId, userId, { through }, res);
+      await writeUserExport(
+        { ...this.deps(), render: this.rendering.render },
+        workspaceId,
+        userId,
+        { through },
+        res,
+      );
       res.end();
     } catch (error) {
       // Before the first byte the error filter still answers with a JSON error.

@@ -1,7 +1,12 @@
 import type { Writable } from 'node:stream';
 import { Client } from 'pg';
 import { isIdentifier, systemClock } from '@engram/domain';
-import { ExportAbortedError, recordAuditAccess, writeUserExport } from '@engram/gdpr';
+import {
+  ExportAbortedError,
+  exportRenderer,
+  recordAuditAccess,
+  writeUserExport,
+} from '@engram/gdpr';
 import { createCodec, createEventStore, type Runtime } from '@engram/platform';
 import type { CliArgs } from '../args';
 
@@ -28,7 +33,9 @@ export async function exportCommand(
   if (!isIdentifier(user)) throw new Error(`--user must be an identifier. Usage: ${EXPORT_USAGE}`);
   // The API role: it appends the audit record and reads the data keys to decrypt.
   const store = createEventStore(runtime, runtime.appUrl, 'engram-cli');
-  const { codec, close } = createCodec(runtime, runtime.appUrl, 'engram-cli');
+  const { codec, keysOf, close } = createCodec(runtime, runtime.appUrl, 'engram-cli');
+  // Pages decrypted and rendered on a second thread while this one reads and writes (as the API).
+  const renderer = exportRenderer(codec, keysOf);
   // `engram export … | head` closes the pipe early: the export stops instead of crashing.
   const onOutputError = () => undefined;
   io.stdout.on('error', onOutputError);
@@ -42,7 +49,7 @@ export async function exportCommand(
     const progress = io.stderr.isTTY ? new ProgressLine(io.stderr, total, started) : undefined;
     let written = 0;
     const result = await writeUserExport(
-      { store, codec },
+      { store, codec, render: renderer.render },
       ws,
       user,
       {
@@ -66,6 +73,7 @@ export async function exportCommand(
     );
   } finally {
     io.stdout.off('error', onOutputError);
+    await renderer.close();
     await store.close();
     await close();
   }
