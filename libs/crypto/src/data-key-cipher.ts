@@ -73,11 +73,15 @@ export class DataKeyCipher implements PayloadCipher {
     records: readonly EventRecord[],
     definitions: readonly EventDefinition[],
   ): Promise<OpenedRecord[]> {
-    const keys = new Map(await this.keysOf(records));
+    const { owners, keys } = await this.lookUpKeys(records);
     const opened: OpenedRecord[] = [];
     const retries: Promise<void>[] = [];
     records.forEach((record, i) => {
-      const result = openSealedRecord(keys, record, definitions[i]!);
+      const owner = owners[i];
+      const result =
+        owner === undefined
+          ? { record, erased: false }
+          : openWith(keys.get(owner), record, definitions[i]!);
       if (result) opened[i] = result;
       // Rare: the cached key did not open it (destroyed since, by another process).
       else
@@ -94,14 +98,25 @@ export class DataKeyCipher implements PayloadCipher {
    * `ownerKeyId`: what `openSealedRecord` needs, for a page opened elsewhere (the export's thread).
    */
   async keysOf(records: readonly EventRecord[]): Promise<OwnerKeys> {
+    return [...(await this.lookUpKeys(records)).keys];
+  }
+
+  /** Each record's owner id (undefined: nothing sealed) and their keys, looked up once per owner. */
+  private async lookUpKeys(records: readonly EventRecord[]): Promise<{
+    owners: (string | undefined)[];
+    keys: Map<string, Buffer | undefined>;
+  }> {
     const lookups = new Map<string, Promise<Buffer | undefined>>();
-    for (const record of records) {
-      if (!Object.hasOwn(record.data, SEALED_FIELD)) continue;
+    const owners = records.map((record) => {
+      if (!Object.hasOwn(record.data, SEALED_FIELD)) return undefined;
       const { workspaceId, userId } = ownerOf(record);
       const id = ownerKeyId(workspaceId, userId);
       if (!lookups.has(id)) lookups.set(id, this.keys.keyForReading(workspaceId, userId));
-    }
-    return Promise.all([...lookups].map(async ([id, lookup]) => [id, await lookup] as const));
+      return id;
+    });
+    const keys = new Map<string, Buffer | undefined>();
+    await Promise.all([...lookups].map(async ([id, lookup]) => keys.set(id, await lookup)));
+    return { owners, keys };
   }
 
   /** The cached key did not open the record: the database's current key decides. */

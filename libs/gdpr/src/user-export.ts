@@ -144,30 +144,25 @@ export async function writeUserExport(
     bytes += rendered.length;
     options.onProgress?.(events);
   };
-  try {
-    let after: bigint | 'start' = 'start';
-    for (;;) {
-      const read = await deps.store.readUserEvents(workspaceId, userId, {
-        after,
-        maxCount: pageSize,
-        consistentThrough: options.through,
-      });
-      const page = read.filter((event) => event.globalPosition <= options.through);
-      if (page.length > 0) {
-        const chunk = render(page);
-        // A failed render is seen when its turn to be written comes; until then it is not unhandled.
-        chunk.catch(() => undefined);
-        rendering.push({ count: page.length, chunk });
-        if (rendering.length >= EXPORT_PAGES_IN_FLIGHT) await writeOldest();
-      }
-      const last = page.at(-1);
-      if (page.length < pageSize || !last || last.globalPosition >= options.through) break;
-      after = last.globalPosition;
+  let after: bigint | 'start' = 'start';
+  for (;;) {
+    const read = await deps.store.readUserEvents(workspaceId, userId, {
+      after,
+      maxCount: pageSize,
+      consistentThrough: options.through,
+    });
+    const page = read.filter((event) => event.globalPosition <= options.through);
+    if (page.length > 0) {
+      const chunk = render(page);
+      // A failed render is seen when its turn to be written comes; until then it is not unhandled.
+      chunk.catch(() => undefined);
+      rendering.push({ count: page.length, chunk });
+      if (rendering.length >= EXPORT_PAGES_IN_FLIGHT) await writeOldest();
     }
-    while (rendering.length > 0) await writeOldest();
-  } finally {
-    // Stopped midway (the client went away, a read failed): the renders still running are dropped.
-    rendering.length = 0;
+    const last = page.at(-1);
+    if (page.length < pageSize || !last || last.globalPosition >= options.through) break;
+    after = last.globalPosition;
   }
+  while (rendering.length > 0) await writeOldest();
   return { events, bytes };
 }
