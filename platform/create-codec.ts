@@ -8,7 +8,7 @@ export type CodecResources = Readonly<{
   codec: EventCodec;
   /** The same keys (and cache) the codec uses: `destroyKey` here takes effect in this process at once. */
   keys: KeyStore;
-  /** The keys of a page's sealed records, from the same cache (for the export's render thread). */
+  /** The keys of some owners, from the same cache (for the export's render thread). */
   keysOf: DataKeyCipher['keysOf'];
   close: () => Promise<void>;
 }>;
@@ -36,7 +36,7 @@ export function createCodec(
   return {
     codec: new EventCodec(EVENT_CATALOG, cipher),
     keys: cipher.keys,
-    keysOf: (records) => cipher.keysOf(records),
+    keysOf: (owners) => cipher.keysOf(owners),
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DuplicateEventIdError,
   StreamDeletedError,
+  parseUnparsedEvent,
   StreamNotFoundError,
   WrongExpectedVersionError,
   type EventRecord,
@@ -282,6 +283,16 @@ export function eventStoreContract(factory: StoreFactory): void {
         whenBehind: 'scan',
       });
       expect(scanned.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
+      // The same events, data and metadata as their JSON text (the export's read).
+      const unparsed = await store.readUserEventsUnparsed(ws, 'alice', {
+        after: events[0]!.globalPosition,
+        consistentThrough,
+      });
+      expect(unparsed.map((e) => typeof e.data + typeof e.metadata)).toEqual([
+        'stringstring',
+        'stringstring',
+      ]);
+      expect(unparsed.map(parseUnparsedEvent)).toEqual(later);
     });
   });
 

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Pool } from 'pg';
-import { DataKeyCipher } from '@engram/crypto';
+import { DataKeyCipher, type KeyOwner } from '@engram/crypto';
 import { EVENT_CATALOG, userStream, type Event, type EventMetadata } from '@engram/domain';
-import { EventCodec, PostgresEventStore, type RecordedEvent } from '@engram/event-store';
+import { EventCodec, PostgresEventStore, type UnparsedEvent } from '@engram/event-store';
 import {
   ExportRenderThread,
   exportRenderer,
@@ -40,9 +40,12 @@ describe('the export render thread (ExportRenderThread, built)', () => {
   let cipher: DataKeyCipher;
   let codec: EventCodec;
   const threads: ExportRenderThread[] = [];
-  const inThisThread: PageRenderer = (page) => renderExportPage(codec, page);
+  const inThisThread = (page: readonly UnparsedEvent[]) => renderExportPage(codec, page);
+  const owner = (userId: string): KeyOwner => ({ workspaceId: WS, userId });
+  const pageOf = (userId: string, maxCount?: number) =>
+    store.readUserEventsUnparsed(WS, userId, { maxCount });
 
-  function renderThread(keysOf = (page: readonly RecordedEvent[]) => cipher.keysOf(page)) {
+  function renderThread(keysOf = (owners: readonly KeyOwner[]) => cipher.keysOf(owners)) {
     const fallbacks: number[] = [];
     const thread = new ExportRenderThread(
       keysOf,
@@ -56,9 +59,10 @@ describe('the export render thread (ExportRenderThread, built)', () => {
     return { thread, fallbacks };
   }
 
-  async function append(userId: string, event: Event): Promise<void> {
+  /** In `userId`'s history; sealed for `sealedFor` (another owner: an event no export should meet). */
+  async function append(userId: string, event: Event, sealedFor = userId): Promise<void> {
     const eventId = randomUUID();
-    const record = await codec.encode({ eventId, event, metadata: metadata(userId) });
+    const record = await codec.encode({ eventId, event, metadata: metadata(sealedFor) });
     await store.appendToStream(userStream(WS, userId, 'exp', eventId), [record], {
       expectedRevision: 'no_stream',
     });
@@ -91,6 +95,8 @@ describe('the export render thread (ExportRenderThread, built)', () => {
       data: { memoryId: 'm1', by: { kind: 'policy' } },
     });
     for (let i = 0; i < 4; i += 1) await append('bob', message(`bob ${i}`));
+    await append('cy', message('cy 0'));
+    await append('cy', message('sealed for dan'), 'dan');
   });
 
   afterAll(async () => {
@@ -102,9 +108,10 @@ describe('the export render thread (ExportRenderThread, built)', () => {
 
   it('renders each page byte for byte as this thread does, and a whole export in order', async () => {
     const { thread, fallbacks } = renderThread();
-    const page = await store.readUserEvents(WS, 'ana');
+    const page = await pageOf('ana');
     expect(page).toHaveLength(11);
-    expect((await thread.render(page)).equals(await inThisThread(page))).toBe(true);
+    expect(typeof page[0]!.data).toBe('string');
+    expect((await thread.render(page, owner('ana'))).equals(await inThisThread(page))).toBe(true);
 
     const here = await exported('ana');
     const lines = here.trimEnd().split('\n');
@@ -120,12 +127,12 @@ describe('the export render thread (ExportRenderThread, built)', () => {
 
   it('uses the keys its process gives: a key destroyed there renders erased lines at once', async () => {
     const { thread } = renderThread();
-    const before = await thread.render(await store.readUserEvents(WS, 'bob'));
+    const before = await thread.render(await pageOf('bob'), owner('bob'));
     expect(before.toString()).toContain('bob 0');
 
     await cipher.keys.destroyKey(WS, 'bob');
 
-    const after = (await thread.render(await store.readUserEvents(WS, 'bob'))).toString();
+    const after = (await thread.render(await pageOf('bob'), owner('bob'))).toString();
     const lines = after
       .trimEnd()
       .split('\n')
@@ -136,31 +143,40 @@ describe('the export render thread (ExportRenderThread, built)', () => {
       expect(line.data).not.toHaveProperty('text');
       expect(line.data).not.toHaveProperty('_sealed');
     }
-    expect(after).toBe((await inThisThread(await store.readUserEvents(WS, 'bob'))).toString());
+    expect(after).toBe((await inThisThread(await pageOf('bob'))).toString());
   });
 
   it('a page its given key does not open is rendered here, by the fallback, with fresh keys', async () => {
-    const { thread, fallbacks } = renderThread(async (page) =>
-      (await cipher.keysOf(page)).map(([owner]) => [owner, randomBytes(32)] as const),
+    const { thread, fallbacks } = renderThread(async (owners) =>
+      (await cipher.keysOf(owners)).map(([id]) => [id, randomBytes(32)] as const),
     );
-    const page = await store.readUserEvents(WS, 'ana');
-    expect((await thread.render(page)).equals(await inThisThread(page))).toBe(true);
+    const page = await pageOf('ana');
+    expect((await thread.render(page, owner('ana'))).equals(await inThisThread(page))).toBe(true);
     expect(fallbacks).toEqual([11]);
+  });
+
+  it("an event sealed for another owner than the page's is rendered here too, with that owner's key", async () => {
+    const { thread, fallbacks } = renderThread();
+    const page = await pageOf('cy');
+    const rendered = (await thread.render(page, owner('cy'))).toString();
+    expect(rendered).toContain('sealed for dan');
+    expect(rendered).toBe((await inThisThread(page)).toString());
+    expect(fallbacks).toEqual([2]);
   });
 
   it('a page it cannot render fails with the reason; the thread renders the next one', async () => {
     const { thread } = renderThread();
-    const [first] = await store.readUserEvents(WS, 'ana', { maxCount: 1 });
-    await expect(thread.render([{ ...first!, type: 'NoSuchEvent' }])).rejects.toThrow(
+    const [first] = await pageOf('ana', 1);
+    await expect(thread.render([{ ...first!, type: 'NoSuchEvent' }], owner('ana'))).rejects.toThrow(
       /export render thread failed: .*NoSuchEvent/,
     );
-    await expect(thread.render([first!])).resolves.toBeInstanceOf(Buffer);
+    await expect(thread.render([first!], owner('ana'))).resolves.toBeInstanceOf(Buffer);
   });
 
   it('stopped, it fails the pages it held; a page after that starts another thread', async () => {
     let closing: Promise<void> | undefined;
-    const { thread } = renderThread(async (page) => {
-      const keys = await cipher.keysOf(page);
+    const { thread } = renderThread(async (owners) => {
+      const keys = await cipher.keysOf(owners);
       // Stopped just after the first page is sent, long before a page this size is rendered.
       if (!closing) {
         setImmediate(() => {
@@ -169,24 +185,24 @@ describe('the export render thread (ExportRenderThread, built)', () => {
       }
       return keys;
     });
-    const page = await store.readUserEvents(WS, 'ana');
+    const page = await pageOf('ana');
     const large = Array.from({ length: 300 }, () => page).flat();
-    await expect(thread.render(large)).rejects.toThrow(/stopped/);
+    await expect(thread.render(large, owner('ana'))).rejects.toThrow(/stopped/);
     await closing;
-    expect((await thread.render(page)).equals(await inThisThread(page))).toBe(true);
+    expect((await thread.render(page, owner('ana'))).equals(await inThisThread(page))).toBe(true);
   });
 
-  it('a process whose thread script is not built renders on its own thread', async () => {
-    const renderer = exportRenderer(
-      codec,
-      (page) => cipher.keysOf(page),
-      `${BUILT_EXPORT_THREAD}.absent`,
-    );
-    const page = await store.readUserEvents(WS, 'ana');
-    expect((await renderer.render(page)).equals(await inThisThread(page))).toBe(true);
+  it('a process whose thread script is not built renders on its own thread; built, on its threads in turn', async () => {
+    const keysOf = (owners: readonly KeyOwner[]) => cipher.keysOf(owners);
+    const renderer = exportRenderer(codec, keysOf, `${BUILT_EXPORT_THREAD}.absent`);
+    const page = await pageOf('ana');
+    const here = await inThisThread(page);
+    expect((await renderer.render(page, owner('ana'))).equals(here)).toBe(true);
     await renderer.close();
-    const built = exportRenderer(codec, (p) => cipher.keysOf(p), BUILT_EXPORT_THREAD);
-    expect((await built.render(page)).equals(await inThisThread(page))).toBe(true);
+    const built = exportRenderer(codec, keysOf, BUILT_EXPORT_THREAD);
+    expect((await built.render(page, owner('ana'))).equals(here)).toBe(true);
+    // Its pages go to its threads in turn, several in flight, and are written in order.
+    expect(await exported('ana', built.render)).toBe(await exported('ana'));
     await built.close();
   });
 });

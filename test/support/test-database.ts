@@ -41,6 +41,17 @@ export async function createTestDatabase(server = serverUrl()): Promise<TestData
     drop: async () => {
       const client = new Client({ connectionString: server });
       await client.connect();
+      // A pool's `end()` resolves before its connections have closed: forced at once, the server
+      // would end them with an error their pool no longer listens for (an unhandled error in
+      // whichever test file runs next in this process). Those being closed are waited for, briefly.
+      for (let waited = 0; waited < 2000; waited += 20) {
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -94,11 +94,19 @@ export class DataKeyCipher implements PayloadCipher {
   }
 
   /**
-   * The keys of the owners of the sealed records, one lookup per owner (undefined: destroyed), by
-   * `ownerKeyId`: what `openSealedRecord` needs, for a page opened elsewhere (the export's thread).
+   * The keys of these owners from this cipher's cache, one lookup each (undefined: destroyed), by
+   * `ownerKeyId`: what `openSealedRecord` needs, for records opened elsewhere (the export's thread).
    */
-  async keysOf(records: readonly EventRecord[]): Promise<OwnerKeys> {
-    return [...(await this.lookUpKeys(records)).keys];
+  async keysOf(owners: readonly KeyOwner[]): Promise<OwnerKeys> {
+    const distinct = new Map(
+      owners.map((owner) => [ownerKeyId(owner.workspaceId, owner.userId), owner]),
+    );
+    return Promise.all(
+      [...distinct].map(
+        async ([id, { workspaceId, userId }]) =>
+          [id, await this.keys.keyForReading(workspaceId, userId)] as const,
+      ),
+    );
   }
 
   /** Each record's owner id (undefined: nothing sealed) and their keys, looked up once per owner. */
@@ -137,13 +145,16 @@ export class DataKeyCipher implements PayloadCipher {
   }
 }
 
+/** Whose data key: a user of a workspace. */
+export type KeyOwner = Readonly<{ workspaceId: string; userId: string }>;
+
 /** Data keys by `ownerKeyId`; undefined for a destroyed one. */
 export type OwnerKeys = ReadonlyArray<readonly [string, Buffer | undefined]>;
 
 /**
  * A record opened with its owner's key taken from `keys` (`keysOf`): as it is when nothing is
  * sealed; in clear; without its personal fields when the key was destroyed; undefined when the key
- * does not open it. Throws when the owner's key is not in `keys`.
+ * does not open it or `keys` has none for its owner.
  */
 export function openSealedRecord(
   keys: ReadonlyMap<string, Buffer | undefined>,
@@ -153,9 +164,7 @@ export function openSealedRecord(
   if (!Object.hasOwn(record.data, SEALED_FIELD)) return { record, erased: false };
   const { workspaceId, userId } = ownerOf(record);
   const id = ownerKeyId(workspaceId, userId);
-  if (!keys.has(id))
-    throw new Error(`${record.type} ${record.eventId}: no key given for its owner`);
-  return openWith(keys.get(id), record, definition);
+  return keys.has(id) ? openWith(keys.get(id), record, definition) : undefined;
 }
 
 /**

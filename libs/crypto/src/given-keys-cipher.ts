@@ -2,11 +2,14 @@ import type { EventDefinition } from '@engram/domain';
 import type { EventRecord, OpenedRecord, PayloadCipher } from '@engram/event-store';
 import { openSealedRecord, type OwnerKeys } from './data-key-cipher';
 
-/** A key given to `GivenKeysCipher` did not open a record: the caller opens it with its own cipher. */
+/**
+ * The keys given to `GivenKeysCipher` did not open a record (none for its owner, or one that does not
+ * open it): the caller opens it with its own cipher.
+ */
 export class GivenKeyDidNotOpenError extends Error {
   override readonly name = 'GivenKeyDidNotOpenError';
   constructor(readonly eventId: string) {
-    super(`the key given for the owner of event ${eventId} does not open it`);
+    super(`no key given for the owner of event ${eventId} opens it`);
   }
 }
 

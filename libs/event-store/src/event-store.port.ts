@@ -17,6 +17,14 @@ export type RecordedEvent = EventRecord &
     recordedAt: Date;
   }>;
 
+/**
+ * A recorded event whose data and metadata are still their stored JSON text: what a reader that hands
+ * events to another thread reads (the export's render thread parses them there; BENCHMARKS.md round
+ * 15). `parseUnparsedEvent` (in `unparsed-event.ts`) makes it a `RecordedEvent`.
+ */
+export type UnparsedEvent = Omit<RecordedEvent, 'data' | 'metadata'> &
+  Readonly<{ data: string; metadata: string }>;
+
 export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
 
 export type AppendOptions = Readonly<{ expectedRevision: ExpectedRevision }>;
@@ -109,6 +117,12 @@ export interface EventStore {
     userId: string,
     options?: ReadUserEventsOptions,
   ): Promise<RecordedEvent[]>;
+  /** `readUserEvents`, each event's data and metadata left as their JSON text. */
+  readUserEventsUnparsed(
+    workspaceId: string,
+    userId: string,
+    options?: ReadUserEventsOptions,
+  ): Promise<UnparsedEvent[]>;
   deleteStream(streamId: string): Promise<void>;
   /**
    * Closes a user's streams to new ones (an erasure): from now on creating a stream of

@@ -1,6 +1,7 @@
 export * from './event-store.port';
 export * from './errors';
 export * from './codec';
+export * from './unparsed-event';
 export * from './postgres/postgres-event-store';
 export {
   CLOSED_OWNERS_SCHEMA,

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { OwnerKeys } from '@engram/crypto';
-import type { EventCodec, RecordedEvent } from '@engram/event-store';
+import type { KeyOwner, OwnerKeys } from '@engram/crypto';
+import type { EventCodec, UnparsedEvent } from '@engram/event-store';
 import type { RenderReply, RenderRequest } from './export-thread';
 import { renderExportPage, type PageRenderer } from './user-export';
 
@@ -10,7 +10,8 @@ import { renderExportPage, type PageRenderer } from './user-export';
 export const EXPORT_THREAD_SCRIPT = join(__dirname, 'export-thread.js');
 
 type Pending = Readonly<{
-  page: readonly RecordedEvent[];
+  page: readonly UnparsedEvent[];
+  owner: KeyOwner;
   resolve: (ndjson: Buffer) => void;
   reject: (error: Error) => void;
 }>;
@@ -18,12 +19,13 @@ type Pending = Readonly<{
 /**
  * A thread that decrypts and renders the export's pages (`export-thread.ts`) while the request's
  * thread reads the next ones and writes the response: an export uses a second core (its rate at 1M
- * events, +25 % measured, BENCHMARKS.md round 14). One per process, started at the first page,
- * shared by every export running; it holds no key of its own: each page goes with the keys this
- * process looked up for it (`keysOf`), so an erasure here is an erasure there. A page whose key does
- * not open it (a key destroyed and made again since it was cached) is rendered by `fallback` in this
- * thread, which asks the database for fresh keys, as every other read does. A thread that dies fails
- * the pages it held, and the next page starts another.
+ * events, +25 % measured, BENCHMARKS.md round 14). A process has `EXPORT_RENDER_THREADS`
+ * (`exportRenderer`), each started at its first page, shared by every export running. It holds no
+ * key of its own: each page goes with the key this process looked up for its owner (`keysOf`), so
+ * an erasure here is an erasure there. A page that key does not open (a key destroyed and made again
+ * since it was cached, an event sealed for someone else) is rendered by `fallback` in this thread,
+ * which asks the database for fresh keys, as every other read does. A thread that dies fails the
+ * pages it held, and the next page starts another.
  */
 export class ExportRenderThread {
   private worker: Worker | undefined;
@@ -31,7 +33,7 @@ export class ExportRenderThread {
   private nextId = 0;
 
   constructor(
-    private readonly keysOf: (page: readonly RecordedEvent[]) => Promise<OwnerKeys>,
+    private readonly keysOf: (owners: readonly KeyOwner[]) => Promise<OwnerKeys>,
     private readonly fallback: PageRenderer,
     private readonly script = EXPORT_THREAD_SCRIPT,
   ) {}
@@ -41,14 +43,14 @@ export class ExportRenderThread {
     return existsSync(script);
   }
 
-  readonly render: PageRenderer = async (page) => {
-    const keys = await this.keysOf(page);
+  readonly render: PageRenderer = async (page, owner) => {
+    const keys = await this.keysOf([owner]);
     // Copied into buffers of their own: a small Buffer is a view of a shared pool, all of which a
     // message would copy.
     const sent = keys.map(([owner, key]) => [owner, key && new Uint8Array(key)] as const);
     const id = (this.nextId += 1);
     return new Promise<Buffer>((resolve, reject) => {
-      this.pending.set(id, { page, resolve, reject });
+      this.pending.set(id, { page, owner, resolve, reject });
       this.started().postMessage({ id, page, keys: sent } satisfies RenderRequest);
     });
   };
@@ -85,8 +87,9 @@ export class ExportRenderThread {
     if (!pending) return;
     this.pending.delete(reply.id);
     if ('ndjson' in reply) pending.resolve(Buffer.from(reply.ndjson));
-    else if (reply.keyDidNotOpen) this.fallback(pending.page).then(pending.resolve, pending.reject);
-    else pending.reject(new Error(`the export render thread failed: ${reply.error}`));
+    else if (reply.keyDidNotOpen) {
+      this.fallback(pending.page, pending.owner).then(pending.resolve, pending.reject);
+    } else pending.reject(new Error(`the export render thread failed: ${reply.error}`));
   }
 
   private failAll(error: Error): void {
@@ -100,18 +103,36 @@ export class ExportRenderThread {
 export type ExportRenderer = Readonly<{ render: PageRenderer; close: () => Promise<void> }>;
 
 /**
- * A process's export renderer (the API's, `engram export`'s): its render thread when the thread's
- * script is built, else this thread (the tests running the TypeScript sources).
+ * Render threads per process. With the pages read as text, the request's thread has time to spare
+ * and one render thread is the export's bound; two, taking pages in turn, keep both cores of the
+ * machine measured busy (BENCHMARKS.md, round 15).
+ */
+export const EXPORT_RENDER_THREADS = 2;
+
+/**
+ * A process's export renderer (the API's, `engram export`'s): its render threads, pages handed to
+ * them in turn, when the thread's script is built; else this thread (the tests running the
+ * TypeScript sources).
  */
 export function exportRenderer(
   codec: EventCodec,
-  keysOf: (page: readonly RecordedEvent[]) => Promise<OwnerKeys>,
+  keysOf: (owners: readonly KeyOwner[]) => Promise<OwnerKeys>,
   script = EXPORT_THREAD_SCRIPT,
+  threads = EXPORT_RENDER_THREADS,
 ): ExportRenderer {
   const inThisThread: PageRenderer = (page) => renderExportPage(codec, page);
   if (!ExportRenderThread.available(script)) {
     return { render: inThisThread, close: () => Promise.resolve() };
   }
-  const thread = new ExportRenderThread(keysOf, inThisThread, script);
-  return { render: thread.render, close: () => thread.close() };
+  const started = Array.from(
+    { length: threads },
+    () => new ExportRenderThread(keysOf, inThisThread, script),
+  );
+  let turn = 0;
+  return {
+    render: (page, owner) => started[(turn += 1) % started.length]!.render(page, owner),
+    close: async () => {
+      await Promise.all(started.map((thread) => thread.close()));
+    },
+  };
 }

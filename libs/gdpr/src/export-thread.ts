@@ -1,13 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { GivenKeyDidNotOpenError, GivenKeysCipher, type OwnerKeys } from '@engram/crypto';
 import { EVENT_CATALOG } from '@engram/domain';
-import { EventCodec, type RecordedEvent } from '@engram/event-store';
+import { EventCodec, type UnparsedEvent } from '@engram/event-store';
 import { renderExportPage } from './user-export';
 
-/** A page to render, with the keys of its owners as the process looked them up. */
+/** A page to render, with the keys of its owner as the process looked them up. */
 export type RenderRequest = Readonly<{
   id: number;
-  page: readonly RecordedEvent[];
+  page: readonly UnparsedEvent[];
   /** As `OwnerKeys`, each key a Uint8Array: a Buffer loses its class crossing threads. */
   keys: ReadonlyArray<readonly [string, Uint8Array | undefined]>;
 }>;

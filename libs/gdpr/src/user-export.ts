@@ -1,17 +1,28 @@
 import type { Writable } from 'node:stream';
-import type { DecodedEvent, EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
+import type { KeyOwner } from '@engram/crypto';
+import {
+  parseUnparsedEvent,
+  type DecodedEvent,
+  type EventCodec,
+  type EventStore,
+  type UnparsedEvent,
+} from '@engram/event-store';
 
 /** Events read (and held) at a time: memory stays flat whatever the size of the history. */
 export const EXPORT_PAGE_SIZE = 1000;
 
 /**
- * Pages being rendered while the next one is read: two keep a render thread (`ExportRenderThread`)
- * busy while this thread reads; more gained nothing (BENCHMARKS.md, round 14).
+ * Pages being rendered while the next one is read: three keep two render threads
+ * (`EXPORT_RENDER_THREADS`) busy while this thread reads (BENCHMARKS.md, rounds 14 and 15).
  */
-export const EXPORT_PAGES_IN_FLIGHT = 2;
+export const EXPORT_PAGES_IN_FLIGHT = 3;
 
-/** Renders a page of events, in order, as NDJSON bytes (a line each, decrypted). */
-export type PageRenderer = (page: readonly RecordedEvent[]) => Promise<Buffer>;
+/**
+ * Renders a page of one owner's events, in order, as NDJSON bytes (a line each, decrypted). The
+ * page's JSON is still text: read as text, a page crosses to a render thread as a few strings an
+ * event instead of their objects (cheaper on both sides), and pg does not parse it on the way in.
+ */
+export type PageRenderer = (page: readonly UnparsedEvent[], owner: KeyOwner) => Promise<Buffer>;
 
 /** One line of an export: one event of the user, decrypted, positions as JSON numbers. */
 export type ExportLine = Readonly<{
@@ -58,9 +69,9 @@ export function toExportLine(decoded: DecodedEvent, schemaVersion: number): Expo
  */
 export async function renderExportPage(
   codec: EventCodec,
-  page: readonly RecordedEvent[],
+  page: readonly UnparsedEvent[],
 ): Promise<Buffer> {
-  const decoded = await codec.decodeAll(page);
+  const decoded = await codec.decodeAll(page.map(parseUnparsedEvent));
   const lines: string[] = [];
   for (const event of decoded) {
     const version = codec.definitionOf(event.event.type).version;
@@ -132,7 +143,8 @@ export async function writeUserExport(
   out: Writable,
 ): Promise<ExportResult> {
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
-  const render = deps.render ?? ((page) => renderExportPage(deps.codec, page));
+  const render: PageRenderer = deps.render ?? ((page) => renderExportPage(deps.codec, page));
+  const owner = { workspaceId, userId };
   const rendering: { count: number; chunk: Promise<Buffer> }[] = [];
   let events = 0;
   let bytes = 0;
@@ -146,14 +158,14 @@ export async function writeUserExport(
   };
   let after: bigint | 'start' = 'start';
   for (;;) {
-    const read = await deps.store.readUserEvents(workspaceId, userId, {
+    const read = await deps.store.readUserEventsUnparsed(workspaceId, userId, {
       after,
       maxCount: pageSize,
       consistentThrough: options.through,
     });
     const page = read.filter((event) => event.globalPosition <= options.through);
     if (page.length > 0) {
-      const chunk = render(page);
+      const chunk = render(page, owner);
       // A failed render is seen when its turn to be written comes; until then it is not unhandled.
       chunk.catch(() => undefined);
       rendering.push({ count: page.length, chunk });

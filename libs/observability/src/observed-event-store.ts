@@ -5,8 +5,10 @@ import type {
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
+  ReadUserEventsOptions,
   RecordedEvent,
   SubscribeOptions,
+  UnparsedEvent,
 } from '@engram/event-store';
 import type { AppendObserver } from './append-metrics';
 
@@ -57,6 +59,14 @@ export class ObservedEventStore implements EventStore {
     options?: Readonly<{ after?: bigint | 'start'; maxCount?: number }>,
   ): Promise<RecordedEvent[]> {
     return this.inner.readUserEvents(workspaceId, userId, options);
+  }
+
+  readUserEventsUnparsed(
+    workspaceId: string,
+    userId: string,
+    options?: ReadUserEventsOptions,
+  ): Promise<UnparsedEvent[]> {
+    return this.inner.readUserEventsUnparsed(workspaceId, userId, options);
   }
 
   deleteStream(streamId: string): Promise<void> {

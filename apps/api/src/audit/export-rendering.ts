@@ -3,7 +3,7 @@ import { exportRenderer, type ExportRenderer, type PageRenderer } from '@engram/
 import { CODEC_RESOURCES, type CodecResources } from '@engram/platform';
 
 /**
- * How the API renders export pages: on its render thread (`ExportRenderThread`, a second core for
+ * How the API renders export pages: on its render threads (`ExportRenderThread`, the other core for
  * the decryption and the JSON), or in the request's thread when the thread's script is not built
  * (the tests running the TypeScript sources). Stopped with the application.
  */

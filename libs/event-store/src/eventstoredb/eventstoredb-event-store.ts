@@ -37,7 +37,9 @@ import type {
   ReadUserEventsOptions,
   RecordedEvent,
   SubscribeOptions,
+  UnparsedEvent,
 } from '../event-store.port';
+import { unparseEvent } from '../unparsed-event';
 import {
   CATEGORY_PROJECTION,
   checkCategoryProjection,
@@ -252,6 +254,15 @@ export class EventStoreDbEventStore implements EventStore {
       throw new UserEventsBehindError(workspaceId, userId, through, linked.last, linked.waitedMs);
     }
     return this.readLinkedEvents(stream, after, limit);
+  }
+
+  /** The client parses every event's JSON: the text is made again from it. */
+  async readUserEventsUnparsed(
+    workspaceId: string,
+    userId: string,
+    options: ReadUserEventsOptions = {},
+  ): Promise<UnparsedEvent[]> {
+    return (await this.readUserEvents(workspaceId, userId, options)).map(unparseEvent);
   }
 
   async deleteStream(streamId: string): Promise<void> {

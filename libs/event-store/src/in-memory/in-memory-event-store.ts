@@ -9,7 +9,9 @@ import type {
   ReadStreamOptions,
   RecordedEvent,
   SubscribeOptions,
+  UnparsedEvent,
 } from '../event-store.port';
+import { unparseEvent } from '../unparsed-event';
 import { answerRetry, checkExpectation, normalizeIds } from './append-checks';
 import { AppendWaiters } from './append-waiters';
 import { passesFilter, readCopy, serialize, storedEvent, type StoredEvent } from './stored-event';
@@ -143,6 +145,14 @@ export class InMemoryEventStore implements EventStore {
       .filter((stored) => stored.globalPosition > after)
       .slice(0, options.maxCount)
       .map(readCopy);
+  }
+
+  async readUserEventsUnparsed(
+    workspaceId: string,
+    userId: string,
+    options: After = {},
+  ): Promise<UnparsedEvent[]> {
+    return (await this.readUserEvents(workspaceId, userId, options)).map(unparseEvent);
   }
 
   /** The events go, positions are not reused, and the name stays as a tombstone refusing appends. */

@@ -1,21 +1,31 @@
 import type { EventFilter, RecordedEvent } from '../event-store.port';
 
-export type EventRow = {
+/** An events row as pg parses it; `Json` is what data and metadata come as (parsed, or their text). */
+export type EventRow<Json = Record<string, unknown>> = {
   global_position: string;
   stream_id: string;
   stream_revision: string;
   event_id: string;
   type: string;
   schema_version: number;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
+  data: Json;
+  metadata: Json;
   recorded_at: Date;
 };
+
+export type UnparsedEventRow = EventRow<string>;
 
 export const EVENT_COLUMNS =
   'global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, recorded_at';
 
-export function toRecordedEvent(row: EventRow): RecordedEvent {
+/** The same columns, data and metadata as text: pg parses jsonb, not text. */
+export const UNPARSED_EVENT_COLUMNS =
+  'global_position, stream_id, stream_revision, event_id, type, schema_version, data::text AS data, metadata::text AS metadata, recorded_at';
+
+/** A `RecordedEvent`, or an `UnparsedEvent` from an `UnparsedEventRow`. */
+export function toRecordedEvent<Json>(
+  row: EventRow<Json>,
+): Omit<RecordedEvent, 'data' | 'metadata'> & Readonly<{ data: Json; metadata: Json }> {
   return {
     eventId: row.event_id,
     type: row.type,

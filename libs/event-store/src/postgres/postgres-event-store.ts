@@ -10,14 +10,17 @@ import type {
   ReadStreamOptions,
   RecordedEvent,
   SubscribeOptions,
+  UnparsedEvent,
 } from '../event-store.port';
 import { AppendNotifier } from './append-notifier';
 import {
   EVENT_COLUMNS,
+  UNPARSED_EVENT_COLUMNS,
   filterConditions,
   positionAfter,
   toRecordedEvent,
   type EventRow,
+  type UnparsedEventRow,
 } from './event-rows';
 import { GroupCommitter } from './group-commit';
 import { statementName } from './statement-names';
@@ -140,10 +143,21 @@ export class PostgresEventStore implements EventStore {
     options: Readonly<{ after?: bigint | 'start'; maxCount?: number }> = {},
   ): Promise<RecordedEvent[]> {
     const result = await this.prepared<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE owner_workspace_id = $1 AND owner_user_id = $2 AND global_position > $3
-        ORDER BY global_position LIMIT $4`,
-      [workspaceId, userId, positionAfter(options.after), options.maxCount ?? null],
+      userEventsQuery(EVENT_COLUMNS),
+      userEventsParams(workspaceId, userId, options),
+    );
+    return result.rows.map(toRecordedEvent);
+  }
+
+  /** The JSON as PostgreSQL prints it (jsonb's text), which pg then leaves unparsed. */
+  async readUserEventsUnparsed(
+    workspaceId: string,
+    userId: string,
+    options: Readonly<{ after?: bigint | 'start'; maxCount?: number }> = {},
+  ): Promise<UnparsedEvent[]> {
+    const result = await this.prepared<UnparsedEventRow>(
+      userEventsQuery(UNPARSED_EVENT_COLUMNS),
+      userEventsParams(workspaceId, userId, options),
     );
     return result.rows.map(toRecordedEvent);
   }
@@ -219,4 +233,19 @@ export class PostgresEventStore implements EventStore {
     await this.notifier.close();
     await this.pool.end();
   }
+}
+
+/** A page of one user's events, by the owner index. */
+function userEventsQuery(columns: string): string {
+  return `SELECT ${columns} FROM events
+    WHERE owner_workspace_id = $1 AND owner_user_id = $2 AND global_position > $3
+    ORDER BY global_position LIMIT $4`;
+}
+
+function userEventsParams(
+  workspaceId: string,
+  userId: string,
+  options: Readonly<{ after?: bigint | 'start'; maxCount?: number }>,
+): unknown[] {
+  return [workspaceId, userId, positionAfter(options.after), options.maxCount ?? null];
 }
