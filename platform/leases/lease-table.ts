@@ -1,3 +1,5 @@
+import type { KeyedFence } from '@engram/projections';
+
 /** Anything that runs SQL: a DataSource, or the EntityManager of an open transaction. */
 export type Sql = Readonly<{
   query: <T = unknown>(sql: string, parameters?: unknown[]) => Promise<T>;
@@ -117,12 +119,16 @@ export const leaseTable = {
    * holder's own renewal (an UPDATE of no key column) does not wait for: a renewal never queues
    * behind batches, nor batches behind it, even when one statement checks several leases.
    */
-  heldBy(workerId: string, name: string) {
-    return (first: number) => ({
-      sql: `EXISTS (SELECT 1 FROM worker_leases
-                     WHERE name = $${first} AND holder = $${first + 1} AND expires_at > now()
-                     FOR KEY SHARE)`,
+  heldBy(workerId: string, name: string): KeyedFence {
+    // Keyed: a group's checkpoint-only moves check their leases in one statement.
+    const on = (lease: string, holder: string) =>
+      `EXISTS (SELECT 1 FROM worker_leases
+                WHERE name = ${lease} AND holder = ${holder} AND expires_at > now()
+                FOR KEY SHARE)`;
+    const condition = (first: number) => ({
+      sql: on(`$${first}`, `$${first + 1}`),
       params: [name, workerId],
     });
+    return Object.assign(condition, { key: [name, workerId] as const, on });
   },
 };

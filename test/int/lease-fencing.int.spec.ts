@@ -1,8 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDataSource } from '@engram/database';
 import { leaseTable } from '@engram/platform';
-import { READ_MODEL_ENTITIES, advanceCheckpoint, ensureCheckpoint } from '@engram/projections';
+import {
+  CheckpointCommitter,
+  READ_MODEL_ENTITIES,
+  advanceCheckpoint,
+  ensureCheckpoint,
+  readCheckpoint,
+  userStreamStatsProjection,
+} from '@engram/projections';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { sqlRowTable } from '../../projections/runner/row-table';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const PARTITION = 'projection:fenced';
@@ -78,5 +87,60 @@ describe('projection batches are fenced by their lease', () => {
     await inFlight.commit();
     await takeover;
     expect(taken).toBe(true);
+  });
+
+  it("checks a group's checkpoint-only moves and their leases in one statement", async () => {
+    const names = ['m-first', 'm-held', 'm-lost', 'm-moved', 'm-free', 'm-written'];
+    for (const name of names) await ensureCheckpoint(projector.manager, name);
+    await leaseTable.ensurePartitions(projector, ['lease-held', 'lease-lost']);
+    await leaseTable.acquire(projector, 'w', ['lease-held'], 60);
+    const held = leaseTable.heldBy('w', 'lease-held');
+    const lost = leaseTable.heldBy('w', 'lease-lost');
+    const committer = new CheckpointCommitter(projector, 1);
+    const sent = jest.spyOn(Client.prototype, 'query');
+    const written = (first: number, guard: string) =>
+      sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert(
+        [
+          {
+            workspaceId: 'w',
+            userId: 'm-user',
+            eventCount: 1,
+            messageCount: 1,
+            firstEventAt: new Date('2026-06-08T16:40:00.000Z'),
+            lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
+            lastPosition: '1',
+          },
+        ],
+        first,
+        guard,
+      );
+    const outcomes = await Promise.all([
+      // Sent alone; the others queue meanwhile and go together.
+      committer.advance({ name: 'm-first', from: 0n, to: 1n, fence: held }),
+      committer.advance({ name: 'm-held', from: 0n, to: 5n, fence: held }),
+      committer.advance({ name: 'm-lost', from: 0n, to: 5n, fence: lost }),
+      committer.advance({ name: 'm-moved', from: 3n, to: 5n, fence: held }),
+      committer.advance({ name: 'm-free', from: 0n, to: 5n }),
+      committer.advance({ name: 'm-written', from: 0n, to: 5n, fence: held, write: written }),
+    ]);
+    const statements = sent.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { text: string }).text,
+    );
+    sent.mockRestore();
+    await committer.close();
+    expect(outcomes).toEqual(['advanced', 'advanced', 'fenced', 'moved', 'advanced', 'advanced']);
+    // The first alone; then one transaction: the batch with a write, the four moves together.
+    expect(statements).toHaveLength(5);
+    expect(statements[1]).toBe('BEGIN');
+    expect(statements[3]).toMatch(/unnest/);
+    expect(statements[4]).toBe('COMMIT');
+    const positions = await Promise.all(
+      names.map((name) => readCheckpoint(projector.manager, name)),
+    );
+    expect(positions).toEqual([1n, 5n, 0n, 0n, 5n, 5n]);
+    const users = await projector.query<{ user_id: string }[]>(
+      `SELECT user_id FROM user_stream_stats WHERE user_id = 'm-user'`,
+    );
+    expect(users).toHaveLength(1);
   });
 });
