@@ -76,7 +76,8 @@ export async function advanceCheckpoints(
   advances: readonly CheckpointAdvance[],
 ): Promise<Advance[]> {
   const together = movedTogether(advances);
-  const alone = advances.flatMap((advance, i) => (together.includes(i) ? [] : [i]));
+  const merged = new Set(together);
+  const alone = advances.flatMap((advance, i) => (merged.has(i) ? [] : [i]));
   const statements = alone.map((i) => advanceStatement(advances[i]!));
   if (together.length > 0) statements.push(movesStatement(together.map((i) => advances[i]!)));
   const results = await pipelinedTransaction<{ outcome: Advance }>(pipeline, statements);

@@ -114,17 +114,15 @@ export class DataKeyCipher implements PayloadCipher {
     owners: (string | undefined)[];
     keys: Map<string, Buffer | undefined>;
   }> {
-    const lookups = new Map<string, Promise<Buffer | undefined>>();
+    const sealed = new Map<string, KeyOwner>();
     const owners = records.map((record) => {
       if (!Object.hasOwn(record.data, SEALED_FIELD)) return undefined;
-      const { workspaceId, userId } = ownerOf(record);
-      const id = ownerKeyId(workspaceId, userId);
-      if (!lookups.has(id)) lookups.set(id, this.keys.keyForReading(workspaceId, userId));
+      const owner = ownerOf(record);
+      const id = ownerKeyId(owner.workspaceId, owner.userId);
+      if (!sealed.has(id)) sealed.set(id, owner);
       return id;
     });
-    const keys = new Map<string, Buffer | undefined>();
-    await Promise.all([...lookups].map(async ([id, lookup]) => keys.set(id, await lookup)));
-    return { owners, keys };
+    return { owners, keys: new Map(await this.keysOf([...sealed.values()])) };
   }
 
   /** The cached key did not open the record: the database's current key decides. */
