@@ -7,12 +7,13 @@ import {
 } from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
 import type { ConversationLine } from '@engram/llm';
-import { findMessagesToSummarize, findSession } from '@engram/projections';
+import { findMessagesToSummarize, findSession, type Session } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
 import { isBudgetSpent } from '../llm-usage/llm-budget';
 import { deferLlmCall, recordLlmCall, type LlmWorkDone } from '../llm-usage/llm-ledger';
 import { RetryLaterError, type Reactor } from '../runner/reactor';
+import { committedRow } from '../runner/committed-row';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
 
@@ -63,7 +64,9 @@ export async function extendRollingSummary(
   } else through = await deps.store.headPosition();
   await waitForProjections(deps, READS, { workspaceId, userId }, through, signal);
   const manager = deps.dataSource.manager;
-  const session = await findSession(manager, workspaceId, userId, sessionId);
+  const session =
+    committedRow<Session>(deps, 'sessions', { workspaceId, userId, sessionId }, through) ??
+    (await findSession(manager, workspaceId, userId, sessionId));
   if (!session) return 'nothing';
   const policy = await deps.policies.memoryPolicy(workspaceId);
   const due = session.messageCount - policy.liveWindow - session.summarizedCount;

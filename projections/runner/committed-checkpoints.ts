@@ -1,20 +1,29 @@
 type Listener = () => void;
 
+/** A runner's cached row with a key's columns (undefined: not cached). */
+export type RowLookup = (key: Readonly<Record<string, unknown>>) => object | undefined;
+
 /**
  * The checkpoints committed by the projection runners of this process, so that a wait for a
  * projection run here is woken by its commit instead of polling the checkpoints table. A projection
  * is known only while its runner runs (from the checkpoint it started at); once the runner stops
  * (its lease lost, the worker stopping), waits read the table again. Each projection also has a
- * version that changes whenever its rows may have changed, for caches of its rows in this process.
+ * version that changes whenever its rows may have changed, for caches of its rows in this process,
+ * and the runner's row cache, read by process managers instead of the table (`rowAt`).
  */
 export class CommittedCheckpoints {
   private readonly positions = new Map<string, bigint>();
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly lookups = new Map<string, RowLookup>();
   private nextVersion = 1;
 
-  /** The runner of `name` runs here, from `position` (also after it found its checkpoint moved). */
-  started(name: string, position: bigint): void {
+  /**
+   * The runner of `name` runs here, from `position` (also after it found its checkpoint moved);
+   * `rows` looks its row cache up.
+   */
+  started(name: string, position: bigint, rows?: RowLookup): void {
+    if (rows) this.lookups.set(name, rows);
     this.publish(name, position, true);
   }
 
@@ -26,12 +35,31 @@ export class CommittedCheckpoints {
   stopped(name: string): void {
     this.positions.delete(name);
     this.versions.delete(name);
+    this.lookups.delete(name);
     this.notify(name);
   }
 
   /** Undefined when no runner of this process runs `name`. */
   positionOf(name: string): bigint | undefined {
     return this.positions.get(name);
+  }
+
+  /**
+   * The row with `key` of the projection partition `name`, from its runner's cache, when that runner
+   * runs here, has committed `atLeast` and holds the row; undefined otherwise (read the table). The
+   * row is as of the runner's last commit: what a read of the table would give once the wait for
+   * `atLeast` is over, or newer. Only the runner writes its partition's rows (its lease proves it), so
+   * a cached row is the table's; a runner that lost its lease has stopped committing, so its rows stay
+   * those of a position past `atLeast`, as a reader just before the new holder's commit would see.
+   */
+  rowAt<Row extends object>(
+    name: string,
+    key: Readonly<Partial<Row>>,
+    atLeast: bigint,
+  ): Readonly<Row> | undefined {
+    const position = this.positions.get(name);
+    if (position === undefined || position < atLeast) return undefined;
+    return this.lookups.get(name)?.(key) as Readonly<Row> | undefined;
   }
 
   /** Changes whenever the rows of `name` may have changed; undefined when not run here. */

@@ -195,7 +195,7 @@ export class ProjectionRunner {
     // skipped without a write (most batches, for a projection of rare events).
     let stored = checkpoint;
     let skippedSince: number | undefined;
-    this.deps.committed?.started(this.name, checkpoint);
+    this.deps.committed?.started(this.name, checkpoint, (key) => this.rows.peek(key));
     while (!signal.aborted) {
       const retried = await this.retryDue(stored);
       if (retried === undefined) return;

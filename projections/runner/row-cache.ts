@@ -41,6 +41,15 @@ export class RowCache<Row extends OwnedRow> {
     };
   }
 
+  /**
+   * The cached row with `key`'s columns, for a reader outside the runner (a process manager): the
+   * row as of the runner's last commit, or undefined when not cached. Not a use: the runner's own
+   * reads decide what stays. The row is shared: never to be changed.
+   */
+  peek(key: Partial<Row>): Readonly<Row> | undefined {
+    return this.rows.get(rowKeyString(this.projection, key));
+  }
+
   /** Learns the final state of the rows a committed batch touched (every row it read is among them). */
   commit(writes: BatchWrites<Row>): void {
     for (const owner of writes.ownerDeletes) this.forget(owner as Partial<Row>);
