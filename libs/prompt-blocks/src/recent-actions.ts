@@ -1,7 +1,7 @@
 import type { Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { lastActivityMillis, parseInstant, statusReachedAt, type ActionView } from './action-view';
-import { assertTimeZone, formatDayTime, timeLeft } from './dates';
+import { assertTimeZone, formatDayTime, inZone, timeLeft } from './dates';
 import { MAX_LENGTH, RECENT_STATUS_LABELS, channelLabel, toolLabel } from './labels';
 import { quotedSummary, targetForRecentBlock } from './target';
 
@@ -120,8 +120,8 @@ export function renderRecentActions(
 export function recentActionLine(action: ActionView, options: RecentActionsOptions): string {
   const { locale, timeZone } = options;
   const now = options.now.setZone(timeZone);
-  const inZone = (at: DateTime | null): string | null =>
-    at ? formatDayTime(at.setZone(timeZone), locale, now.year) : null;
+  const dayTime = (at: DateTime | null): string | null =>
+    at ? formatDayTime(inZone(at, timeZone), locale, now.year) : null;
 
   const tool = toolLabel(action.tool, locale);
   const about =
@@ -144,11 +144,11 @@ export function recentActionLine(action: ActionView, options: RecentActionsOptio
             : ' (expired)';
     }
   } else {
-    const when = inZone(statusReachedAt(action));
+    const when = dayTime(statusReachedAt(action));
     if (when) status += locale === 'fr' ? ` le ${when}` : ` ${when}`;
   }
 
-  const asked = inZone(parseInstant(action.createdAt));
+  const asked = dayTime(parseInstant(action.createdAt));
   const via = channelLabel(action.requestedVia, locale);
   const origin = [
     locale === 'fr' ? 'demandé' : 'asked',

@@ -1,7 +1,7 @@
 import type { Locale, MemoryKind } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { parseInstant, type ActionView } from '../action-view';
-import { assertTimeZone, formatDayTime } from '../dates';
+import { assertTimeZone, formatDayTime, inZone } from '../dates';
 import { channelLabel } from '../labels';
 import { RECENT_ACTIONS_GUIDANCE, recentActionLine, selectRecentActions } from '../recent-actions';
 import { sanitizeInline } from '../sanitize';
@@ -321,7 +321,7 @@ function normaliseBudget(maxTokens: number | undefined): number | null {
  */
 function messageLines(message: LiveWindowMessage, locale: Locale, now: DateTime): string[] {
   const at = parseInstant(message.occurredAt);
-  const when = at ? formatDayTime(at.setZone(now.zone), locale, now.year) : null;
+  const when = at ? formatDayTime(inZone(at, now.zoneName!), locale, now.year) : null;
   const channel = channelLabel(message.channel, locale);
   const details = [...(when ? [when] : []), ...(channel ? [`via ${channel}`] : [])].join(' ');
   const speaker = CONTEXT_ROLE_LABELS[locale][message.role];
@@ -351,7 +351,7 @@ function memoryLines(memories: readonly ContextMemory[], locale: Locale, now: Da
   function due(memory: ContextMemory): string {
     const at = memory.kind === 'commitment' ? parseInstant(memory.dueAt) : null;
     if (!at) return '';
-    const when = formatDayTime(at.setZone(now.zone), locale, now.year);
+    const when = formatDayTime(inZone(at, now.zoneName!), locale, now.year);
     if (at > now) return locale === 'fr' ? ` (avant le ${when})` : ` (by ${when})`;
     return locale === 'fr' ? ` (échéance passée : ${when})` : ` (was due ${when})`;
   }
