@@ -119,7 +119,7 @@ export function renderRecentActions(
  */
 export function recentActionLine(action: ActionView, options: RecentActionsOptions): string {
   const { locale, timeZone } = options;
-  const now = options.now.setZone(timeZone);
+  const now = inZone(options.now, timeZone);
   const dayTime = (at: DateTime | null): string | null =>
     at ? formatDayTime(inZone(at, timeZone), locale, now.year) : null;
 
