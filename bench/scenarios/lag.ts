@@ -4,7 +4,14 @@ import { Client, Pool } from 'pg';
 import { CONTEXT_READ_MODELS } from '@engram/projections';
 import { lowestCheckpoint, storeHead, waitForCheckpoints } from '../support/checkpoints';
 import { runAtFixedRate, type FixedRateRun } from '../support/fixed-rate';
-import { runWorkers, startApi, waitForBalancedLeases, type MainStore } from '../support/main-store';
+import { countCpu, cpuPerItem, type CpuCount } from '../support/cpu-usage';
+import {
+  runWorkers,
+  startApi,
+  waitForBalancedLeases,
+  workersOf,
+  type MainStore,
+} from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import { messageWriter } from '../support/message-writer';
 import type { BenchOptions } from '../support/options';
@@ -63,7 +70,7 @@ export async function lagScenario(
       ];
     }),
     details: {
-      rounds: rounds.map(({ workers, restarted, lags, run }) => ({
+      rounds: rounds.map(({ workers, restarted, lags, run, cpu }) => ({
         workers,
         restarted,
         appended: run.latencies.length,
@@ -72,12 +79,15 @@ export async function lagScenario(
         skipped: run.skipped,
         appendP99: round(percentile(run.latencies, 99)),
         lagMax: round(Math.max(...lags)),
+        // Where the two cores went while the messages were appended and projected: the bench (the
+        // appender and the checkpoint poller), PostgreSQL, the API (idle here) and each worker.
+        cpuMicrosecondsPerMessage: cpuPerItem(cpu, Math.max(1, run.latencies.length)),
       })),
     },
   };
 }
 
-type Lags = Readonly<{ lags: number[]; run: FixedRateRun }>;
+type Lags = Readonly<{ lags: number[]; run: FixedRateRun; cpu: CpuCount }>;
 
 /** One load phase at the lag rate: each message's lag, and how the appends went. */
 async function measureLags(store: MainStore, options: BenchOptions): Promise<Lags> {
@@ -94,6 +104,12 @@ async function measureLags(store: MainStore, options: BenchOptions): Promise<Lag
       await sleep(2);
     }
   })();
+  const cpu = countCpu({
+    api: store.api?.child.pid,
+    ...Object.fromEntries(
+      workersOf(store).map((worker, i) => [`worker${i + 1}`, worker.child.pid]),
+    ),
+  });
   const writer = messageWriter(store);
   const run = await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
     const position = await writer.record(index);
@@ -101,7 +117,7 @@ async function measureLags(store: MainStore, options: BenchOptions): Promise<Lag
   }).finally(() => writer.close());
   polling = false;
   await poller;
-  return { lags, run };
+  return { lags, run, cpu: cpu() };
 }
 
 function insertSorted(

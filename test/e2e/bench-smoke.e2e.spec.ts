@@ -24,7 +24,10 @@ describe('npm run bench (smoke size)', () => {
       expect(stdout).toContain('| scenario');
       const [file] = readdirSync(results);
       const written = JSON.parse(readFileSync(join(results, file!), 'utf8')) as {
-        results: Record<string, { measurements: { metric: string; engram: number }[] }>;
+        results: Record<
+          string,
+          { measurements: { metric: string; engram: number }[]; details?: Record<string, unknown> }
+        >;
       };
       const withoutNumbers = [
         'append',
@@ -45,6 +48,16 @@ describe('npm run bench (smoke size)', () => {
         m.metric.startsWith('best alternative'),
       );
       expect(alternative?.engram).toBeGreaterThan(0);
+      // Each lag round says where the CPU went: the worker and PostgreSQL worked for every message.
+      const rounds = written.results.lag!.details!.rounds as {
+        cpuMicrosecondsPerMessage: Record<string, number>;
+      }[];
+      expect(rounds.length).toBeGreaterThan(0);
+      for (const { cpuMicrosecondsPerMessage: cpu } of rounds) {
+        expect(cpu.worker1).toBeGreaterThan(0);
+        expect(cpu.postgres).toBeGreaterThan(0);
+        expect(cpu.total).toBeGreaterThanOrEqual(cpu.worker1! + cpu.postgres!);
+      }
     } finally {
       rmSync(results, { recursive: true, force: true });
     }
