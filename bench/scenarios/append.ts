@@ -9,7 +9,7 @@ import { startMinimalApp } from '../baseline/start-minimal-app';
 import { BENCH_WORKSPACE, userId } from '../seed/seed-store';
 import { storeHead, waitForCheckpoints } from '../support/checkpoints';
 import { ceilingRate, countCpu, cpuPerItem, type CpuCount } from '../support/cpu-usage';
-import { startApi, workersOf, type MainStore } from '../support/main-store';
+import { engramPids, startApi, type MainStore } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
 import type { BenchOptions } from '../support/options';
 import { measurement, type ScenarioResult } from '../support/result';
@@ -88,12 +88,7 @@ export async function appendScenario(
   // The CPU of Engram's appends, counted until the worker has projected them: a message costs what
   // the API, the worker (projections and process managers) and PostgreSQL spend on it, and the
   // load generator's share, as the minimal app's count includes it.
-  const engramCpu = countCpu({
-    api: api.child.pid,
-    ...Object.fromEntries(
-      workersOf(store).map((worker, i) => [`worker${i + 1}`, worker.child.pid]),
-    ),
-  });
+  const engramCpu = countCpu(engramPids(store));
   const engram = await load(options.seconds);
   if (engram['2xx'] === 0)
     throw new Error(`append: no request succeeded (${engram.non2xx} non-2xx)`);

@@ -9,7 +9,7 @@ import {
   runWorkers,
   startApi,
   waitForBalancedLeases,
-  workersOf,
+  engramPids,
   type MainStore,
 } from '../support/main-store';
 import { messageBody } from '../support/message-bodies';
@@ -104,12 +104,7 @@ async function measureLags(store: MainStore, options: BenchOptions): Promise<Lag
       await sleep(2);
     }
   })();
-  const cpu = countCpu({
-    api: store.api?.child.pid,
-    ...Object.fromEntries(
-      workersOf(store).map((worker, i) => [`worker${i + 1}`, worker.child.pid]),
-    ),
-  });
+  const cpu = countCpu(engramPids(store));
   const writer = messageWriter(store);
   const run = await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
     const position = await writer.record(index);

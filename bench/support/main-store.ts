@@ -74,6 +74,16 @@ export function workersOf(store: MainStore): EngramProcess[] {
   return store.worker ? [store.worker, ...store.otherWorkers] : [];
 }
 
+/** The store's Engram processes by name (`api`, `worker1`…), as `countCpu` takes them. */
+export function engramPids(store: MainStore): Record<string, number | undefined> {
+  return {
+    api: store.api?.child.pid,
+    ...Object.fromEntries(
+      workersOf(store).map((worker, i) => [`worker${i + 1}`, worker.child.pid]),
+    ),
+  };
+}
+
 /**
  * Resolves once every lease is held and each running worker holds at least its share (the leases
  * divided by the workers, rounded down), with how long that took and what each holds.
