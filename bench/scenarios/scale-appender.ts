@@ -35,7 +35,7 @@ export type ToAppender =
 export type FromAppender = { kind: 'ready' } | { kind: 'done'; report: AppenderReport };
 
 async function appendFor(
-  record: (index: number) => Promise<number>,
+  record: (index: number) => Promise<unknown>,
   setup: AppenderSetup,
   seconds: number,
   next: () => number,

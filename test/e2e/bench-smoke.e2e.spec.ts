@@ -58,6 +58,15 @@ describe('npm run bench (smoke size)', () => {
         expect(cpu.postgres).toBeGreaterThan(0);
         expect(cpu.total).toBeGreaterThanOrEqual(cpu.worker1! + cpu.postgres!);
       }
+      // A message is visible to its owner once its owner's partitions applied it, which is never
+      // later than every partition having passed it.
+      const lag = (metric: string) =>
+        written.results.lag!.measurements.filter((m) => m.metric.startsWith(metric));
+      const toOwner = lag('p99 append→visible to its owner');
+      const everywhere = lag('p99 append→past in every partition');
+      expect(toOwner.length).toBe(rounds.length);
+      expect(everywhere.length).toBe(rounds.length);
+      toOwner.forEach((m, i) => expect(m.engram).toBeLessThanOrEqual(everywhere[i]!.engram));
     } finally {
       rmSync(results, { recursive: true, force: true });
     }
