@@ -12,14 +12,11 @@ export async function lowestCheckpoint(
   pool: Pool,
   names: readonly string[] = PROJECTION_NAMES,
 ): Promise<number> {
-  // Prepared once per connection: the lag scenario asks every 2 ms, and unprepared the question cost
-  // the bench twice the CPU (145 against 69 µs a call) on the cores it shares with what it measures.
-  const { rows } = await pool.query<{ lowest: string | null; count: string }>({
-    name: 'bench-lowest-checkpoint',
-    text: `SELECT min(position) AS lowest, count(DISTINCT split_part(name, '#', 1)) AS count
-             FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1)`,
-    values: [names],
-  });
+  const { rows } = await pool.query<{ lowest: string | null; count: string }>(
+    `SELECT min(position) AS lowest, count(DISTINCT split_part(name, '#', 1)) AS count
+       FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1)`,
+    [names],
+  );
   return Number(rows[0]!.count) < names.length ? 0 : Number(rows[0]!.lowest ?? 0);
 }
 
