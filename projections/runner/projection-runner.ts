@@ -334,13 +334,9 @@ export class ProjectionRunner {
     const advance = this.advance(from, to);
     if (writes.ownerDeletes.length === 0 && writes.deletes.length === 0) {
       // Most batches only upsert: rows and checkpoint in one statement, no transaction to open.
-      const { upserts } = writes;
-      const write: CheckpointAdvance['write'] =
-        upserts.length === 0
-          ? undefined
-          : (first, guard) => table.guardedUpsert(upserts, first, guard);
-      if (this.deps.committer) return this.deps.committer.advance({ ...advance, write });
-      return advanceCheckpoint(this.deps.dataSource.manager, { ...advance, write });
+      const upsert = writes.upserts.length === 0 ? undefined : table.guardedUpsert(writes.upserts);
+      if (this.deps.committer) return this.deps.committer.advance({ ...advance, upsert });
+      return advanceCheckpoint(this.deps.dataSource.manager, { ...advance, upsert });
     }
     return this.deps.dataSource.transaction(async (manager) => {
       const outcome = await advanceCheckpoint(manager, advance);

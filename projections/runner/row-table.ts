@@ -13,11 +13,25 @@ export type RowTable<Row extends OwnedRow> = Readonly<{
 /** An SQL statement, or part of one, with its parameters. */
 export type SqlPart = Readonly<{ sql: string; params: readonly unknown[] }>;
 
+/**
+ * Rows a batch upserts into its read model's table, made only if its checkpoint advanced. The
+ * upserts of several batches into one table (the partitions of one projection) can go in one
+ * statement: `rows` is data, `into` the table's fixed SQL.
+ */
+export type GuardedUpsert = Readonly<{
+  /** The table (quoted): the rows are read as its row type. */
+  table: string;
+  /** The rows, one JSON array. */
+  rows: string;
+  /** The INSERT … ON CONFLICT of the rows of `from`: an SQL FROM list in which `r` is a table row. */
+  into: (from: string) => string;
+}>;
+
 /** The runner's table, which can also hand its upsert to a larger statement. */
 export type SqlRowTable<Row extends OwnedRow> = RowTable<Row> &
   Readonly<{
-    /** The upsert of `rows` when `guard` holds, its one parameter numbered `parameter`. */
-    guardedUpsert(rows: readonly Row[], parameter: number, guard: string): SqlPart;
+    /** The upsert of `rows`, for the statement that advances the batch's checkpoint to make. */
+    guardedUpsert(rows: readonly Row[]): GuardedUpsert;
   }>;
 
 /**
@@ -43,16 +57,17 @@ export function sqlRowTable<Row extends OwnedRow>(
   const updated = allNames.filter((name) => !keyColumns.includes(name));
   const asJson = (rows: readonly Partial<Row>[]) =>
     JSON.stringify(rows.map((row) => toDatabaseRow(columns, row)));
-  const upsertSql = (parameter: number, guard: string) =>
+  // `from` names a row of the table `r`: the rows come from one JSON parameter, or from a group's.
+  const upsertFrom = (from: string) =>
     `INSERT INTO ${table} (${quoted(allNames)})
-     SELECT ${quoted(allNames)} FROM json_populate_recordset(NULL::${table}, $${parameter}::json)
-     WHERE ${guard}
+     SELECT ${allNames.map((name) => `r."${name}"`).join(', ')} FROM ${from}
      ON CONFLICT (${quoted(keyColumns)}) ` +
     (updated.length === 0
       ? 'DO NOTHING'
       : `DO UPDATE SET ${updated.map((name) => `"${name}" = EXCLUDED."${name}"`).join(', ')}
          WHERE (${updated.map((name) => `${table}."${name}"`).join(', ')})
                IS DISTINCT FROM (${updated.map((name) => `EXCLUDED."${name}"`).join(', ')})`);
+  const upsertSql = upsertFrom(`json_populate_recordset(NULL::${table}, $1::json) AS r`);
   // One index probe per key (the key is the table's unique key, so LIMIT 1 loses nothing). The plan
   // is generic (prepared) and json_populate_recordset is estimated at 100 rows whatever it holds, so
   // the plain `(key) IN (SELECT …)` was planned as a hash join over a sequential scan of the whole
@@ -74,12 +89,9 @@ export function sqlRowTable<Row extends OwnedRow>(
       await manager.delete(projection.entity, criteria);
     },
     upsert: async (rows) => {
-      if (rows.length > 0) await preparedQuery(manager, upsertSql(1, 'true'), [asJson(rows)]);
+      if (rows.length > 0) await preparedQuery(manager, upsertSql, [asJson(rows)]);
     },
-    guardedUpsert: (rows, parameter, guard) => ({
-      sql: upsertSql(parameter, guard),
-      params: [asJson(rows)],
-    }),
+    guardedUpsert: (rows) => ({ table, rows: asJson(rows), into: upsertFrom }),
   };
 }
 

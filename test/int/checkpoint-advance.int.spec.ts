@@ -27,18 +27,13 @@ describe("a projection batch's checkpoint advance", () => {
     lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
     lastPosition: '1',
   });
-  const writing =
-    (userId: string): CheckpointAdvance['write'] =>
-    (first, guard) =>
-      sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert(
-        [stats(userId)],
-        first,
-        guard,
-      );
-  const failing: CheckpointAdvance['write'] = () => ({
-    sql: 'INSERT INTO no_such_table VALUES (1)',
-    params: [],
-  });
+  const writing = (...userIds: string[]): CheckpointAdvance['upsert'] =>
+    sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert(userIds.map(stats));
+  const failing: CheckpointAdvance['upsert'] = {
+    table: 'no_such_table',
+    rows: '[]',
+    into: () => 'INSERT INTO no_such_table VALUES (1)',
+  };
   const fenced = () => ({ sql: 'false', params: [] });
 
   async function written(): Promise<string[]> {
@@ -63,7 +58,7 @@ describe("a projection batch's checkpoint advance", () => {
 
   it('makes each write only if its checkpoint moved and its fence holds', async () => {
     const advance = (name: string, from: bigint, user: string, fence?: typeof fenced) =>
-      advanceCheckpoint(projector.manager, { name, from, to: 5n, fence, write: writing(user) });
+      advanceCheckpoint(projector.manager, { name, from, to: 5n, fence, upsert: writing(user) });
     const outcomes = [
       await advance('a', 0n, 'alice'),
       await advance('b', 0n, 'bob'),
@@ -79,7 +74,7 @@ describe("a projection batch's checkpoint advance", () => {
 
   it('leaves the checkpoint where it was when the write fails', async () => {
     await expect(
-      advanceCheckpoint(projector.manager, { name: 'a', from: 5n, to: 6n, write: failing }),
+      advanceCheckpoint(projector.manager, { name: 'a', from: 5n, to: 6n, upsert: failing }),
     ).rejects.toThrow(/no_such_table/);
     expect(await readCheckpoint(projector.manager, 'a')).toBe(5n);
     expect(
@@ -87,7 +82,7 @@ describe("a projection batch's checkpoint advance", () => {
         name: 'a',
         from: 5n,
         to: 6n,
-        write: writing('al'),
+        upsert: writing('al'),
       }),
     ).toBe('advanced');
     expect(await written()).toEqual(['al', 'alice', 'bob']);
@@ -100,13 +95,13 @@ describe("a projection batch's checkpoint advance", () => {
       name: 'b',
       from: 5n,
       to: 6n,
-      write: writing('bo'),
+      upsert: writing('bo'),
     });
     await advanceCheckpoint(projector.manager, {
       name: 'b',
       from: 6n,
       to: 7n,
-      write: writing('bob'),
+      upsert: writing('bob'),
     });
     const names = query.mock.calls.map(([config]) => (config as { name?: string }).name);
     query.mockRestore();
@@ -120,37 +115,82 @@ describe("a projection batch's checkpoint advance", () => {
     const committer = new CheckpointCommitter(projector, 1);
     const sent = jest.spyOn(Client.prototype, 'query');
     const outcomes = await Promise.all([
-      committer.advance({ name: 'ga', from: 0n, to: 5n, write: writing('g-alice') }),
-      committer.advance({ name: 'gb', from: 0n, to: 5n, write: writing('g-bob') }),
-      committer.advance({ name: 'gc', from: 3n, to: 5n, write: writing('g-carol') }),
-      committer.advance({ name: 'gd', from: 0n, to: 5n, fence: fenced, write: writing('g-dave') }),
+      committer.advance({ name: 'ga', from: 0n, to: 5n, upsert: writing('g-alice') }),
+      committer.advance({ name: 'gb', from: 0n, to: 5n, upsert: writing('g-bob', 'g-bert') }),
+      committer.advance({ name: 'gc', from: 3n, to: 5n, upsert: writing('g-carol') }),
+      committer.advance({ name: 'gd', from: 0n, to: 5n, fence: fenced, upsert: writing('g-dave') }),
     ]);
     const statements = sent.mock.calls.map(([config]) =>
-      typeof config === 'string' ? config : (config as { name?: string }).name,
+      typeof config === 'string' ? config : (config as { name?: string; text: string }),
     );
     sent.mockRestore();
     await committer.close();
     expect(outcomes).toEqual(['advanced', 'advanced', 'moved', 'fenced']);
-    // The first alone; the three that queued meanwhile in one transaction, each a prepared
-    // statement (the same text, so the same name, for the same projection and fence).
-    const [alone, begin, b, c, d, commit] = statements;
-    expect([begin, commit, statements.length]).toEqual(['BEGIN', 'COMMIT', 6]);
-    for (const name of [alone, b, c, d]) expect(name).toMatch(/^engram_[0-9a-f]{24}$/);
-    expect([b, c]).toEqual([alone, alone]);
-    expect(d).not.toBe(alone);
+    // The first alone; the three that queued meanwhile in one transaction: the one with a fence of
+    // its own alone (the same text as the first's but its fence), the two upserts into the same
+    // table in one statement. Each a prepared statement.
+    const [alone, begin, d, bc, commit] = statements;
+    expect([begin, commit, statements.length]).toEqual(['BEGIN', 'COMMIT', 5]);
+    const name = (statement: typeof alone) => (statement as { name?: string }).name;
+    for (const statement of [alone, d, bc])
+      expect(name(statement)).toMatch(/^engram_[0-9a-f]{24}$/);
+    expect(new Set([name(alone), name(d), name(bc)]).size).toBe(3);
+    expect((bc as { text: string }).text).toMatch(/unnest/);
     const users = await written();
-    expect(users).toEqual(expect.arrayContaining(['g-alice', 'g-bob']));
+    expect(users).toEqual(expect.arrayContaining(['g-alice', 'g-bob', 'g-bert']));
     expect(users).not.toEqual(expect.arrayContaining(['g-carol']));
     expect(users).not.toEqual(expect.arrayContaining(['g-dave']));
     expect(await readCheckpoint(projector.manager, 'gc')).toBe(0n);
+  });
+
+  it('upserts the rows of every batch of a set whose checkpoint moved, and only those, in one statement whatever their number', async () => {
+    const names = ['s1', 's2', 's3', 's4', 's5'];
+    for (const name of names) await ensureCheckpoint(projector.manager, name);
+    await projector.query(`UPDATE projection_checkpoints SET position = 2 WHERE name = 's3'`);
+    const committer = new CheckpointCommitter(projector, 1);
+    const sent = jest.spyOn(Client.prototype, 'query');
+    const first = await Promise.all([
+      committer.advance({ name: 's1', from: 0n, to: 4n, upsert: writing('s-one') }),
+      committer.advance({ name: 's2', from: 0n, to: 4n, upsert: writing('s-two', 's-deux') }),
+      committer.advance({ name: 's3', from: 0n, to: 4n, upsert: writing('s-three') }),
+      committer.advance({ name: 's4', from: 0n, to: 4n, upsert: writing('s-four') }),
+    ]);
+    // Another group of another size: the same statement (prepared once), a row updated.
+    const updated = sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert([
+      { ...stats('s-two'), eventCount: 2 },
+    ]);
+    const second = await Promise.all([
+      committer.advance({ name: 's5', from: 0n, to: 4n }),
+      committer.advance({ name: 's2', from: 4n, to: 6n, upsert: updated }),
+      committer.advance({ name: 's4', from: 4n, to: 6n, upsert: writing('s-five') }),
+    ]);
+    const prepared = sent.mock.calls
+      .map(([config]) => config as { name?: string; text?: string })
+      .filter((config) => config.text?.includes('unnest'))
+      .map((config) => config.name);
+    sent.mockRestore();
+    await committer.close();
+    expect(first).toEqual(['advanced', 'advanced', 'moved', 'advanced']);
+    expect(second).toEqual(['advanced', 'advanced', 'advanced']);
+    expect(prepared).toHaveLength(2);
+    expect(prepared[1]).toBe(prepared[0]);
+    const users = await written();
+    expect(users).toEqual(expect.arrayContaining(['s-deux', 's-five', 's-four', 's-one', 's-two']));
+    expect(users).not.toContain('s-three');
+    const positions = await Promise.all(names.map((n) => readCheckpoint(projector.manager, n)));
+    expect(positions).toEqual([4n, 6n, 2n, 6n, 4n]);
+    const [row] = await projector.query<{ event_count: number }[]>(
+      `SELECT event_count FROM user_stream_stats WHERE user_id = 's-two'`,
+    );
+    expect(row).toEqual({ event_count: 2 });
   });
 
   it("the committer keeps one batch's failure its own: the others of its group are applied", async () => {
     const committer = new CheckpointCommitter(projector, 1);
     const results = await Promise.allSettled([
       committer.advance({ name: 'gc', from: 0n, to: 1n }),
-      committer.advance({ name: 'ga', from: 5n, to: 6n, write: failing }),
-      committer.advance({ name: 'gb', from: 5n, to: 6n, write: writing('g-bea') }),
+      committer.advance({ name: 'ga', from: 5n, to: 6n, upsert: failing }),
+      committer.advance({ name: 'gb', from: 5n, to: 6n, upsert: writing('g-bea') }),
     ]);
     await committer.close();
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

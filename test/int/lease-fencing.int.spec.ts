@@ -89,8 +89,8 @@ describe('projection batches are fenced by their lease', () => {
     expect(taken).toBe(true);
   });
 
-  it("checks a group's checkpoint-only moves and their leases in one statement", async () => {
-    const names = ['m-first', 'm-held', 'm-lost', 'm-moved', 'm-free', 'm-written'];
+  it("checks a group's checkpoint-only moves and their leases in one statement, its upserts into one table and their leases in another", async () => {
+    const names = ['m-first', 'm-held', 'm-lost', 'm-moved', 'm-free', 'm-written', 'm-unwritten'];
     for (const name of names) await ensureCheckpoint(projector.manager, name);
     await leaseTable.ensurePartitions(projector, ['lease-held', 'lease-lost']);
     await leaseTable.acquire(projector, 'w', ['lease-held'], 60);
@@ -98,22 +98,18 @@ describe('projection batches are fenced by their lease', () => {
     const lost = leaseTable.heldBy('w', 'lease-lost');
     const committer = new CheckpointCommitter(projector, 1);
     const sent = jest.spyOn(Client.prototype, 'query');
-    const written = (first: number, guard: string) =>
-      sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert(
-        [
-          {
-            workspaceId: 'w',
-            userId: 'm-user',
-            eventCount: 1,
-            messageCount: 1,
-            firstEventAt: new Date('2026-06-08T16:40:00.000Z'),
-            lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
-            lastPosition: '1',
-          },
-        ],
-        first,
-        guard,
-      );
+    const written = (userId: string) =>
+      sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert([
+        {
+          workspaceId: 'w',
+          userId,
+          eventCount: 1,
+          messageCount: 1,
+          firstEventAt: new Date('2026-06-08T16:40:00.000Z'),
+          lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
+          lastPosition: '1',
+        },
+      ]);
     const outcomes = await Promise.all([
       // Sent alone; the others queue meanwhile and go together.
       committer.advance({ name: 'm-first', from: 0n, to: 1n, fence: held }),
@@ -121,26 +117,48 @@ describe('projection batches are fenced by their lease', () => {
       committer.advance({ name: 'm-lost', from: 0n, to: 5n, fence: lost }),
       committer.advance({ name: 'm-moved', from: 3n, to: 5n, fence: held }),
       committer.advance({ name: 'm-free', from: 0n, to: 5n }),
-      committer.advance({ name: 'm-written', from: 0n, to: 5n, fence: held, write: written }),
+      committer.advance({
+        name: 'm-written',
+        from: 0n,
+        to: 5n,
+        fence: held,
+        upsert: written('m-user'),
+      }),
+      committer.advance({
+        name: 'm-unwritten',
+        from: 0n,
+        to: 5n,
+        fence: lost,
+        upsert: written('m-lost-user'),
+      }),
     ]);
     const statements = sent.mock.calls.map(([config]) =>
       typeof config === 'string' ? config : (config as { text: string }).text,
     );
     sent.mockRestore();
     await committer.close();
-    expect(outcomes).toEqual(['advanced', 'advanced', 'fenced', 'moved', 'advanced', 'advanced']);
-    // The first alone; then one transaction: the batch with a write, the four moves together.
+    expect(outcomes).toEqual([
+      'advanced',
+      'advanced',
+      'fenced',
+      'moved',
+      'advanced',
+      'advanced',
+      'fenced',
+    ]);
+    // The first alone; then one transaction: the four moves together, the two upserts together.
     expect(statements).toHaveLength(5);
     expect(statements[1]).toBe('BEGIN');
-    expect(statements[3]).toMatch(/unnest/);
+    expect(statements[2]).toMatch(/unnest/);
+    expect(statements[3]).toMatch(/unnest[\s\S]*INSERT INTO "user_stream_stats"/);
     expect(statements[4]).toBe('COMMIT');
     const positions = await Promise.all(
       names.map((name) => readCheckpoint(projector.manager, name)),
     );
-    expect(positions).toEqual([1n, 5n, 0n, 0n, 5n, 5n]);
+    expect(positions).toEqual([1n, 5n, 0n, 0n, 5n, 5n, 0n]);
     const users = await projector.query<{ user_id: string }[]>(
-      `SELECT user_id FROM user_stream_stats WHERE user_id = 'm-user'`,
+      `SELECT user_id FROM user_stream_stats WHERE user_id LIKE 'm-%'`,
     );
-    expect(users).toHaveLength(1);
+    expect(users).toEqual([{ user_id: 'm-user' }]);
   });
 });
