@@ -3,12 +3,11 @@ import { Pool } from 'pg';
 import { DataKeyCipher } from '@engram/crypto';
 import { EVENT_CATALOG, deterministicId, messageDecider, userStream } from '@engram/domain';
 import { EventCodec, PostgresEventStore, handleCommand } from '@engram/event-store';
+import type { Owner } from '@engram/projections';
 import { BENCH_WORKSPACE, userId, type SeedPlan } from '../seed/seed-store';
 import type { BenchDatabase } from './bench-database';
 import { messageBody } from './message-bodies';
 import { BENCH_MASTER_KEY } from './secrets';
-
-type Owner = Readonly<{ workspaceId: string; userId: string }>;
 
 /** Users whose keys are asked for in one turn (one statement of the key store). */
 const WARM_PAGE = 1000;

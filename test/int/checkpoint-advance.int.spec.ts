@@ -8,25 +8,17 @@ import {
   readCheckpoint,
   userStreamStatsProjection,
   type CheckpointAdvance,
-  type UserStreamStats,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { sqlRowTable } from '../../projections/runner/row-table';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { userStreamStatsRow } from '../support/user-stream-stats-row';
 
 describe("a projection batch's checkpoint advance", () => {
   let database: TestDatabase;
   let projector: DataSource;
 
-  const stats = (userId: string): UserStreamStats => ({
-    workspaceId: 'w',
-    userId,
-    eventCount: 1,
-    messageCount: 1,
-    firstEventAt: new Date('2026-06-08T16:40:00.000Z'),
-    lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
-    lastPosition: '1',
-  });
+  const stats = userStreamStatsRow;
   const writing = (...userIds: string[]): CheckpointAdvance['upsert'] =>
     sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert(userIds.map(stats));
   const failing: CheckpointAdvance['upsert'] = {

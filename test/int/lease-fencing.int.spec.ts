@@ -13,6 +13,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { sqlRowTable } from '../../projections/runner/row-table';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { userStreamStatsRow } from '../support/user-stream-stats-row';
 
 const PARTITION = 'projection:fenced';
 
@@ -100,15 +101,7 @@ describe('projection batches are fenced by their lease', () => {
     const sent = jest.spyOn(Client.prototype, 'query');
     const written = (userId: string) =>
       sqlRowTable(projector.manager, userStreamStatsProjection).guardedUpsert([
-        {
-          workspaceId: 'w',
-          userId,
-          eventCount: 1,
-          messageCount: 1,
-          firstEventAt: new Date('2026-06-08T16:40:00.000Z'),
-          lastEventAt: new Date('2026-06-08T16:40:00.000Z'),
-          lastPosition: '1',
-        },
+        userStreamStatsRow(userId),
       ]);
     const outcomes = await Promise.all([
       // Sent alone; the others queue meanwhile and go together.
