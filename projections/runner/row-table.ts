@@ -19,7 +19,10 @@ export type SqlPart = Readonly<{ sql: string; params: readonly unknown[] }>;
  * statement: `rows` is data, `into` the table's fixed SQL.
  */
 export type GuardedUpsert = Readonly<{
-  /** The table (quoted): the rows are read as its row type. */
+  /**
+   * The table (quoted): the rows are read as its row type. A group merges batches by table, so
+   * `into` must be the same for every batch of a table (one projection owns each read model).
+   */
   table: string;
   /** The rows, one JSON array. */
   rows: string;
