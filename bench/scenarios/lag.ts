@@ -60,7 +60,7 @@ export async function lagScenario(
   }
   const raw = await notifyLag(store, options);
   return {
-    measurements: rounds.flatMap(({ workers, restarted, lags, everywhere }) => {
+    measurements: rounds.flatMap(({ workers, restarted, lags, everywhere, processManagers }) => {
       const p99 = percentile(lags, 99);
       const label = `${workersLabel(workers)}${restarted ? ', worker just restarted' : ''}`;
       const at = `at ${options.lagRate}/s${label}`;
@@ -89,10 +89,25 @@ export async function lagScenario(
           engram: percentile(everywhere, 99),
           baseline: percentile(raw, 99),
         }),
+        'caughtUpMs' in processManagers
+          ? measurement({
+              scenario: '4 lag',
+              metric: `process managers past the last message, after its append${label}`,
+              unit: 'ms',
+              engram: processManagers.caughtUpMs,
+              baseline: null,
+            })
+          : measurement({
+              scenario: '4 lag',
+              metric: `process managers' backlog ${PROCESS_MANAGERS_WAIT_MS / 1000} s after the last append${label}`,
+              unit: 'events',
+              engram: processManagers.behindAfterWait,
+              baseline: null,
+            }),
       ];
     }),
     details: {
-      rounds: rounds.map(({ workers, restarted, lags, everywhere, run, cpu }) => ({
+      rounds: rounds.map(({ workers, restarted, lags, everywhere, run, cpu, processManagers }) => ({
         workers,
         restarted,
         appended: run.latencies.length,
@@ -106,6 +121,7 @@ export async function lagScenario(
         // Where the two cores went while the messages were appended and projected: the bench (the
         // appender and the checkpoint poller), PostgreSQL, the API (idle here) and each worker.
         cpuMicrosecondsPerMessage: cpuPerItem(cpu, Math.max(1, run.latencies.length)),
+        processManagers,
       })),
     },
   };
@@ -118,7 +134,21 @@ type Lags = Readonly<{
   everywhere: number[];
   run: FixedRateRun;
   cpu: CpuCount;
+  processManagers: Backlog;
 }>;
+
+/**
+ * The process managers (reactors) after the round: how many events behind the last message they
+ * were when the appends ended, then how long after that every partition of every one had passed it,
+ * or how far behind they still were `PROCESS_MANAGERS_WAIT_MS` later. Without it a change that lets
+ * them fall behind (the lag measures the projections) would pass for a faster pipeline: round 20
+ * found the extraction and the summaries doing so.
+ */
+type Backlog = Readonly<
+  { behindAtEnd: number } & ({ caughtUpMs: number } | { behindAfterWait: number })
+>;
+
+const PROCESS_MANAGERS_WAIT_MS = 120_000;
 
 type Pending = { position: number; at: number; checkpoints: readonly string[]; seen: boolean };
 
@@ -141,6 +171,8 @@ async function measureLags(
   const lags: number[] = [];
   const everywhere: number[] = [];
   let polling = true;
+  // The last message appended, and when its append ended: what the process managers must pass.
+  const ended = { position: 0, at: 0 };
   const poller = (async () => {
     while (polling || pending.length > 0) {
       const reached = await checkpointPositions(store.pool, names);
@@ -166,10 +198,42 @@ async function measureLags(
     const { position, owner } = await writer.record(index);
     const checkpoints = checkpointsFor(CONTEXT_READ_MODELS, owner, partitions);
     pending.push({ position, at: performance.now(), checkpoints, seen: false });
+    ended.position = Math.max(ended.position, position);
   });
+  ended.at = performance.now();
+  const behindAtEnd = await reactorsBehind(store.pool, ended.position);
   polling = false;
   await poller;
-  return { lags, everywhere, run, cpu: cpu() };
+  const counted = cpu();
+  const processManagers = await catchUp(store.pool, ended, behindAtEnd);
+  return { lags, everywhere, run, cpu: counted, processManagers };
+}
+
+/** How many events the lowest checkpoint of the process managers' partitions is behind `position`. */
+async function reactorsBehind(pool: Pool, position: number): Promise<number> {
+  const { rows } = await pool.query<{ lowest: string | null }>(
+    "SELECT min(position) AS lowest FROM projection_checkpoints WHERE name LIKE 'reactor:%'",
+  );
+  return Math.max(0, position - Number(rows[0]!.lowest ?? 0));
+}
+
+/**
+ * Polls the process managers' checkpoints every 100 ms until the lowest has passed the last message
+ * (`ended`: its position, and when the appends ended). A reactor stores the batches it passes
+ * without a reaction within a second, so "caught up" reads up to a second late.
+ */
+async function catchUp(
+  pool: Pool,
+  ended: Readonly<{ position: number; at: number }>,
+  behindAtEnd: number,
+): Promise<Backlog> {
+  while (performance.now() - ended.at < PROCESS_MANAGERS_WAIT_MS) {
+    if ((await reactorsBehind(pool, ended.position)) === 0) {
+      return { behindAtEnd, caughtUpMs: performance.now() - ended.at };
+    }
+    await sleep(100);
+  }
+  return { behindAtEnd, behindAfterWait: await reactorsBehind(pool, ended.position) };
 }
 
 /** The positions of the checkpoints `names` (a statement prepared once per connection: asked every 2 ms). */

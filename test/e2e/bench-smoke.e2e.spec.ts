@@ -67,6 +67,16 @@ describe('npm run bench (smoke size)', () => {
       expect(toOwner.length).toBe(rounds.length);
       expect(everywhere.length).toBe(rounds.length);
       toOwner.forEach((m, i) => expect(m.engram).toBeLessThanOrEqual(everywhere[i]!.engram));
+      // Each round also says whether the process managers kept up: at smoke size every partition
+      // of every one passes the last message (else the round reports their backlog instead).
+      const caughtUp = lag('process managers past the last message');
+      expect(caughtUp.length).toBe(rounds.length);
+      for (const { processManagers } of rounds as unknown as {
+        processManagers: { behindAtEnd: number; caughtUpMs?: number };
+      }[]) {
+        expect(processManagers.behindAtEnd).toBeGreaterThanOrEqual(0);
+        expect(processManagers.caughtUpMs).toBeGreaterThan(0);
+      }
     } finally {
       rmSync(results, { recursive: true, force: true });
     }

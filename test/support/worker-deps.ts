@@ -59,12 +59,12 @@ export async function catchUpProjections(deps: WorkerDeps): Promise<void> {
 }
 
 /** A worker's dependencies on a database of the describe's own (opened before, dropped after). */
-export function workerOnTestDatabase(): WorkerDeps {
+export function workerOnTestDatabase(clock: Clock = { now: () => DateTime.utc() }): WorkerDeps {
   const deps = {} as WorkerDeps;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    Object.assign(deps, await buildWorkerDeps(database, { now: () => DateTime.utc() }));
+    Object.assign(deps, await buildWorkerDeps(database, clock));
   });
   afterAll(async () => {
     await deps.close();
