@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertNever, userStream, type MessageRecorded } from '@engram/domain';
-import { StreamNotFoundError, type DecodedEvent } from '@engram/event-store';
+import { readStreamOrEmpty, type DecodedEvent } from '@engram/event-store';
 import {
   allCheckpointsOf,
   findDueLlmDeferrals,
@@ -90,13 +90,8 @@ async function messageOf(
   deferral: LlmDeferral,
 ): Promise<DecodedEvent<MessageRecorded> | undefined> {
   const stream = userStream(deferral.workspaceId, deferral.userId, 'message', deferral.messageId);
-  try {
-    const [first] = await deps.store.readStream(stream, { maxCount: 1 });
-    if (!first) return undefined;
-    const decoded = await deps.codec.decode<MessageRecorded>(first);
-    return decoded.erased || decoded.event.type !== 'MessageRecorded' ? undefined : decoded;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return undefined;
-    throw error;
-  }
+  const [first] = await readStreamOrEmpty(deps.store, stream, { maxCount: 1 });
+  if (!first) return undefined;
+  const decoded = await deps.codec.decode<MessageRecorded>(first);
+  return decoded.erased || decoded.event.type !== 'MessageRecorded' ? undefined : decoded;
 }

@@ -1,5 +1,5 @@
 import { isOverBudget, llmUsageDay, llmUsageStream, type MemoryPolicy } from '@engram/domain';
-import { StreamNotFoundError, type EventStore } from '@engram/event-store';
+import { readStreamOrEmpty, type EventStore } from '@engram/event-store';
 import { countBudgetedCalls } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { waitForProjections, type ReadOwner } from '../runner/wait-for-projections';
@@ -37,14 +37,7 @@ export async function isBudgetSpent(
 
 /** The position of the owner's last ledger entry of `day`; 0 when there is none yet (nothing to wait for). */
 async function lastLedgerEntry(store: EventStore, owner: ReadOwner, day: string): Promise<bigint> {
-  try {
-    const [last] = await store.readStream(llmUsageStream(owner.workspaceId, owner.userId, day), {
-      direction: 'backwards',
-      maxCount: 1,
-    });
-    return last?.globalPosition ?? 0n;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return 0n;
-    throw error;
-  }
+  const stream = llmUsageStream(owner.workspaceId, owner.userId, day);
+  const [last] = await readStreamOrEmpty(store, stream, { direction: 'backwards', maxCount: 1 });
+  return last?.globalPosition ?? 0n;
 }

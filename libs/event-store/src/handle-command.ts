@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { foldEvents, type Decider, type Event, type EventMetadata } from '@engram/domain';
 import type { DecodedEvent, EventCodec } from './codec';
 import { StreamNotFoundError, WrongExpectedVersionError } from './errors';
-import type { AppendResult, EventStore, RecordedEvent } from './event-store.port';
+import type {
+  AppendResult,
+  EventStore,
+  ReadStreamOptions,
+  RecordedEvent,
+} from './event-store.port';
 
 export type CommandContext = Readonly<{ store: EventStore; codec: EventCodec }>;
 
@@ -175,9 +180,14 @@ async function append<E extends Event>(
   });
 }
 
-async function readStreamOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+/** The stream's events (`options` as `readStream`'s), none when the stream does not exist (or was deleted). */
+export async function readStreamOrEmpty(
+  store: EventStore,
+  streamId: string,
+  options?: ReadStreamOptions,
+): Promise<RecordedEvent[]> {
   try {
-    return await store.readStream(streamId);
+    return await store.readStream(streamId, options);
   } catch (error) {
     if (error instanceof StreamNotFoundError) return [];
     throw error;
