@@ -18,6 +18,7 @@ import {
   ReactorRunner,
   SkippedCheckpoints,
   cachedPolicies,
+  defaultReactionsInFlight,
   expirePendingActions,
   expirePendingMemories,
   extractionReactor,
@@ -132,6 +133,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     };
     // One timer and one statement a second for what every reactor partition passed without a reaction.
     const reactorDeps = { ...base, skipped: new SkippedCheckpoints(this.dataSource) };
+    const ownersInFlight =
+      this.runtime.config.reactionsInFlight ?? defaultReactionsInFlight(this.llm.kind);
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const partitions: Partition[] = [
@@ -153,7 +156,10 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         webhooksReactor(deps),
       ].flatMap((reactor) =>
         slices(partitionCount).map((slice) => {
-          const runner = new ReactorRunner({ ...reactorDeps, feed: this.feed }, reactor, { slice });
+          const runner = new ReactorRunner({ ...reactorDeps, feed: this.feed }, reactor, {
+            slice,
+            ownersInFlight,
+          });
           return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
         }),
       ),

@@ -12,6 +12,7 @@ import { measurement, type ScenarioResult } from '../support/result';
 import { benchToken } from '../support/secrets';
 import { round } from '../support/stats';
 import { conversationTurn } from './llm-conversation';
+import { MODEL_LATENCY_MS, extractionThroughput } from './llm-throughput';
 
 const REACTORS = ['reactor:memory_extraction', 'reactor:rolling_summary'];
 const TOKENIZER = tokenizerForModel(DEFAULT_LLM_MODEL);
@@ -51,6 +52,12 @@ export async function llmEconomyScenario(options: BenchOptions): Promise<Scenari
       { summaryBatch: 1 },
       options.humanTurns,
     );
+    await api.stop();
+    api = undefined;
+    // The same run, one reaction at a time per partition (the offline default) and several.
+    const users = options.smoke ? 16 : 64;
+    const one = await extractionThroughput(database, pool, fake, baseUrl, 1, users);
+    const several = await extractionThroughput(database, pool, fake, baseUrl, 8, users);
     const per100 = (value: number) => (value * 100) / options.humanTurns;
     const tokens = (usage: Usage) => usage.promptTokens + usage.completionTokens;
     return {
@@ -76,8 +83,15 @@ export async function llmEconomyScenario(options: BenchOptions): Promise<Scenari
           engram: batched.contextTokens,
           baseline: batched.historyTokens,
         }),
+        measurement({
+          scenario: '6 llm',
+          metric: `extractions/s, model answering in ${MODEL_LATENCY_MS} ms, ${users} users at once (8 vs 1 in flight)`,
+          unit: '/s',
+          engram: round(several.perSecond, 1),
+          baseline: round(one.perSecond, 1),
+        }),
       ],
-      details: { humanTurns: options.humanTurns, batched, everyTurn },
+      details: { humanTurns: options.humanTurns, batched, everyTurn, throughput: [one, several] },
     };
   } finally {
     await api?.stop();

@@ -2,6 +2,7 @@ import {
   openStoreAndProjector,
   type StoreAndProjector,
 } from '../../test/support/store-and-projector';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_CATALOG } from '@engram/domain';
 import {
@@ -159,5 +160,101 @@ describe('a reactor on the shared event feed', () => {
       await running;
       feed.close();
     }
+  });
+
+  describe('owners reacted to at once', () => {
+    const codec = new EventCodec(EVENT_CATALOG);
+
+    /** a1 b1 a2 c1 b2, in a workspace of their own: their labels by event id, and positions. */
+    async function lines(): Promise<{ label: Map<string, string>; at: Map<string, bigint> }> {
+      const workspaceId = `lines-${randomUUID()}`;
+      const label = new Map<string, string>();
+      const at = new Map<string, bigint>();
+      for (const name of ['a1', 'b1', 'a2', 'c1', 'b2']) {
+        const occurredAt = '2026-06-08T16:40:00.000Z';
+        const { messageId, position } = await appendMessage(store, {
+          workspaceId,
+          userId: name[0]!,
+          occurredAt,
+        });
+        label.set(messageId, name);
+        at.set(name, position);
+      }
+      return { label, at };
+    }
+
+    it("one owner's slow reaction holds none of the others; each owner's events stay in order", async () => {
+      const { label } = await lines();
+      const started: string[] = [];
+      const finished: string[] = [];
+      let b2Done!: () => void;
+      const b2 = new Promise<void>((resolve) => (b2Done = resolve));
+      const runner = new ReactorRunner(
+        { store, codec, dataSource },
+        {
+          name: `lines-${randomUUID()}`,
+          handles: ['MessageRecorded'],
+          react: async (event: DecodedEvent) => {
+            const name = label.get(event.eventId);
+            if (!name) return;
+            started.push(name);
+            // a1 waits (for the LLM, say) until b's second message is reacted to.
+            if (name === 'a1') {
+              const waited = await Promise.race([b2.then(() => true), sleep(5_000, false)]);
+              if (!waited) throw new Error('b waited for a');
+            }
+            if (name === 'b2') b2Done();
+            finished.push(name);
+          },
+        },
+        { ownersInFlight: 8 },
+      );
+      await runner.catchUp();
+      expect(finished.indexOf('b2')).toBeLessThan(finished.indexOf('a1'));
+      const of = (owner: string) => finished.filter((name) => name.startsWith(owner));
+      expect([of('a'), of('b'), of('c')]).toEqual([['a1', 'a2'], ['b1', 'b2'], ['c1']]);
+      expect(started.indexOf('a2')).toBeGreaterThan(finished.indexOf('a1'));
+      expect(await readCheckpoint(dataSource.manager, runner.name)).toBe(
+        await store.headPosition(),
+      );
+    });
+
+    it('after a transient failure the checkpoint stops before the earliest event left undone; the next run reacts from there', async () => {
+      const label = new Map<string, string>();
+      const succeeded = new Set<string>();
+      let failures = 0;
+      const runner = () =>
+        new ReactorRunner(
+          { store, codec, dataSource },
+          {
+            name: 'lines-retry',
+            handles: ['MessageRecorded'],
+            react: async (event: DecodedEvent) => {
+              const name = label.get(event.eventId);
+              if (!name) return;
+              if (name === 'c1' && failures === 0) {
+                failures += 1;
+                throw new RetryLaterError('the LLM is down');
+              }
+              succeeded.add(name);
+            },
+          },
+          { ownersInFlight: 8 },
+        );
+      // Past what earlier tests appended: their owners' lines would stop before c1 too.
+      await runner().catchUp();
+      const appended = await lines();
+      appended.label.forEach((name, id) => label.set(id, name));
+      const at = appended.at;
+      await expect(runner().catchUp()).rejects.toThrow('the LLM is down');
+      // a2 is the last event before c1: the checkpoint does not pass c1, whatever b's line did.
+      expect(await readCheckpoint(dataSource.manager, 'reactor:lines-retry')).toBe(at.get('a2'));
+      expect(succeeded.has('c1')).toBe(false);
+      await runner().catchUp();
+      expect([...succeeded].sort()).toEqual(['a1', 'a2', 'b1', 'b2', 'c1']);
+      expect(await readCheckpoint(dataSource.manager, 'reactor:lines-retry')).toBe(
+        await store.headPosition(),
+      );
+    });
   });
 });

@@ -15,6 +15,7 @@ import {
   backoffMs,
   describeFailure,
   ensureCheckpoint,
+  ownerKey,
   park,
   readCheckpoint,
   readOwnerEvents,
@@ -53,9 +54,22 @@ export type ReactorRunnerOptions = Readonly<{
    * backoff, its owner held meanwhile) before it waits for an operator.
    */
   attemptsBeforeParking?: number;
+  /** Owners whose events are reacted to at once, each owner's in order (default 1). */
+  ownersInFlight?: number;
 }>;
 
 const BATCH_SIZE = 200;
+
+/**
+ * Owners a partition reacts for at once in a worker, unless configured (ENGRAM_REACTIONS_IN_FLIGHT).
+ * With a remote LLM a reaction mostly waits for the model (0.5-3 s): one at a time, a partition
+ * extracts for one or two messages a second. Offline, a reaction is work on this machine (mostly the
+ * projection of the events it appends, here and in PostgreSQL): more at once take it from the
+ * projections, and the owners' visibility lag grows with no gain in throughput (BENCHMARKS round 21).
+ */
+export function defaultReactionsInFlight(llm: 'openai' | 'offline'): number {
+  return llm === 'openai' ? 8 : 1;
+}
 
 /** Failures that say nothing about the event: tried again as long as it takes, never parked. */
 function isTransient(error: unknown): boolean {
@@ -208,24 +222,83 @@ export class ReactorRunner {
     return this.deps.feed ? this.deps.feed.decode(event) : this.deps.codec.decode(event);
   }
 
+  /**
+   * The batch's events for this partition, each owner's in order, up to `ownersInFlight` owners at
+   * once: with a remote LLM a reaction mostly waits for the model, and one owner's wait must not
+   * hold every other owner of the partition (see `defaultReactionsInFlight`). Owners are independent (each reaction reads and writes its owner's streams
+   * only); an operator's decision and an erasure go in their owner's line, so what an owner's events
+   * see of the parking lot is what a one-at-a-time run would show. The checkpoint passes only what
+   * every line finished: after a failure it stops before the earliest event left undone, and the
+   * lines of other owners reacted past it are reacted to again (reactions are idempotent).
+   */
   private async reactTo(events: readonly RecordedEvent[], signal?: AbortSignal): Promise<void> {
-    let reached: bigint | undefined;
-    try {
-      for (const event of events) {
-        if (signal?.aborted) break;
-        const decision = this.lot.decisionOf(event);
-        if (decision) await this.carryOut(decision, signal);
-        else if (event.type === USER_ERASED && this.lot.owns(event) && this.lot.holds(event)) {
-          await this.release(this.lot.ownerOf(event));
-        } else if (this.handled.has(event.type) && this.lot.owns(event) && !this.lot.holds(event)) {
-          await this.reactOrPark(event, signal);
+    const lines = this.linesOf(events);
+    let stopped = false;
+    const undone: { position: bigint; error?: unknown }[] = [];
+    const runLine = async (line: readonly RecordedEvent[]): Promise<void> => {
+      for (const event of line) {
+        if (stopped || signal?.aborted) {
+          undone.push({ position: event.globalPosition });
+          return;
         }
-        reached = event.globalPosition;
+        try {
+          await this.reactInLine(event, signal);
+        } catch (error) {
+          stopped = true;
+          undone.push({ position: event.globalPosition, error });
+          return;
+        }
       }
-    } finally {
-      if (reached !== undefined) {
-        await writeCheckpoint(this.deps.dataSource.manager, this.name, reached);
-      }
+    };
+    const queue = [...lines.values()];
+    const inFlight = Math.max(1, this.options.ownersInFlight ?? 1);
+    await Promise.all(
+      Array.from({ length: Math.min(inFlight, queue.length) }, async () => {
+        for (let line = queue.shift(); line; line = queue.shift()) await runLine(line);
+      }),
+    );
+    const first = undone.reduce<(typeof undone)[number] | undefined>(
+      (earliest, u) => (earliest === undefined || u.position < earliest.position ? u : earliest),
+      undefined,
+    );
+    const reached =
+      first === undefined
+        ? events.at(-1)?.globalPosition
+        : events.findLast((event) => event.globalPosition < first.position)?.globalPosition;
+    if (reached !== undefined) {
+      await writeCheckpoint(this.deps.dataSource.manager, this.name, reached);
+    }
+    const failed = undone
+      .filter((u) => u.error !== undefined)
+      .sort((a, b) => (a.position < b.position ? -1 : 1))[0];
+    if (failed) throw failed.error;
+  }
+
+  /** The batch's events this partition acts on, by owner, each owner's in order (lines in order of their first event). */
+  private linesOf(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
+    const lines = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      const decision = this.lot.decisionOf(event);
+      const acted =
+        decision !== undefined ||
+        ((this.handled.has(event.type) || event.type === USER_ERASED) && this.lot.owns(event));
+      if (!acted) continue;
+      const key = ownerKey(decision?.owner ?? this.lot.ownerOf(event));
+      const line = lines.get(key);
+      if (line) line.push(event);
+      else lines.set(key, [event]);
+    }
+    return lines;
+  }
+
+  /** One event of an owner's line: an operator's decision, an erasure, or a reaction (unless held). */
+  private async reactInLine(event: RecordedEvent, signal?: AbortSignal): Promise<void> {
+    const decision = this.lot.decisionOf(event);
+    if (decision) await this.carryOut(decision, signal);
+    else if (event.type === USER_ERASED && this.lot.holds(event)) {
+      await this.release(this.lot.ownerOf(event));
+    } else if (this.handled.has(event.type) && !this.lot.holds(event)) {
+      await this.reactOrPark(event, signal);
     }
   }
 

@@ -48,6 +48,12 @@ describe('npm run bench (smoke size)', () => {
         m.metric.startsWith('best alternative'),
       );
       expect(alternative?.engram).toBeGreaterThan(0);
+      // The extraction with a slow model ran with one reaction in flight and with several.
+      const throughput = written.results.llm!.measurements.find((m) =>
+        m.metric.startsWith('extractions/s'),
+      ) as { engram: number; baseline: number } | undefined;
+      expect(throughput?.engram).toBeGreaterThan(0);
+      expect(throughput?.baseline).toBeGreaterThan(0);
       // Each lag round says where the CPU went: the worker and PostgreSQL worked for every message.
       const rounds = written.results.lag!.details!.rounds as {
         cpuMicrosecondsPerMessage: Record<string, number>;

@@ -56,6 +56,11 @@ export type EngramConfig = Readonly<{
    */
   partitions: number;
   /**
+   * ENGRAM_REACTIONS_IN_FLIGHT: owners each process-manager partition reacts for at once (each
+   * owner's events in order). Unset: the worker's default, more with a remote LLM than offline.
+   */
+  reactionsInFlight: number | undefined;
+  /**
    * ENGRAM_KEY_RATE_LIMIT: requests per minute each agent service key may make (a sliding minute, in
    * each API process); 0 turns the limit off. JWT callers are not limited by it.
    */
@@ -99,6 +104,7 @@ export const SERVER_VARIABLES = [
   'ENGRAM_SCHEDULER_INTERVAL_SECONDS',
   'ENGRAM_LEASE_TTL_SECONDS',
   'ENGRAM_PARTITIONS',
+  'ENGRAM_REACTIONS_IN_FLIGHT',
   'ENGRAM_KEY_RATE_LIMIT',
 ] as const;
 type Variable = (typeof SERVER_VARIABLES)[number];
@@ -137,6 +143,10 @@ export function loadConfig(env: Env = process.env): EngramConfig {
     schedulerIntervalSeconds: seconds(env, 'ENGRAM_SCHEDULER_INTERVAL_SECONDS', 30),
     leaseTtlSeconds: Math.max(0.3, seconds(env, 'ENGRAM_LEASE_TTL_SECONDS', 15)),
     partitions: integerIn(env, 'ENGRAM_PARTITIONS', 4, 1, 64),
+    reactionsInFlight:
+      nonEmpty(env, 'ENGRAM_REACTIONS_IN_FLIGHT') === undefined
+        ? undefined
+        : integerIn(env, 'ENGRAM_REACTIONS_IN_FLIGHT', 1, 1, 64),
     keyRateLimitPerMinute: integerIn(env, 'ENGRAM_KEY_RATE_LIMIT', 600, 0, 1_000_000),
     llm: llmOptions(env),
   };

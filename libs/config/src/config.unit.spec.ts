@@ -82,6 +82,8 @@ describe('loadConfig', () => {
     [{ ENGRAM_METRICS_PORT: '-1' }, 'ENGRAM_METRICS_PORT must be an integer from 0 to 65535'],
     [{ ENGRAM_KEY_RATE_LIMIT: '1.5' }, 'ENGRAM_KEY_RATE_LIMIT must be an integer from 0 to'],
     [{ ENGRAM_KEY_RATE_LIMIT: '-1' }, 'ENGRAM_KEY_RATE_LIMIT must be an integer from 0 to'],
+    [{ ENGRAM_REACTIONS_IN_FLIGHT: '0' }, 'ENGRAM_REACTIONS_IN_FLIGHT must be an integer from 1'],
+    [{ ENGRAM_REACTIONS_IN_FLIGHT: '65' }, 'ENGRAM_REACTIONS_IN_FLIGHT must be an integer from 1'],
     [{ HOST: 'http://example.com' }, 'HOST must be an IP address or a host name'],
     [{ ENGRAM_JWT_MAX_AGE: '0' }, 'ENGRAM_JWT_MAX_AGE must be a duration from 1s to 365d'],
     [{ ENGRAM_JWT_MAX_AGE: '2y' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
@@ -101,6 +103,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).keyRateLimitPerMinute).toBe(600);
     expect(loadConfig({ ENGRAM_KEY_RATE_LIMIT: '30' }).keyRateLimitPerMinute).toBe(30);
     expect(loadConfig({ ENGRAM_KEY_RATE_LIMIT: '0' }).keyRateLimitPerMinute).toBe(0);
+  });
+
+  it("leaves the reactions in flight to the worker's default unless told", () => {
+    expect(loadConfig({}).reactionsInFlight).toBeUndefined();
+    expect(loadConfig({ ENGRAM_REACTIONS_IN_FLIGHT: '16' }).reactionsInFlight).toBe(16);
   });
 
   it('reads the token lifetime cap in seconds or as a duration', () => {
