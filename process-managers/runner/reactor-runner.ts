@@ -28,6 +28,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { RetryLaterError, type AnyReactor } from './reactor';
+import { ReactionWindow } from './reaction-window';
 import { SkippedCheckpoints } from './skipped-checkpoints';
 
 export type ReactorRunnerDependencies = Readonly<{
@@ -139,7 +140,7 @@ export class ReactorRunner {
       await this.retryDue(after);
       const events = await this.deps.store.readAll({ after, maxCount: BATCH_SIZE });
       if (events.length > 0) {
-        await this.reactTo(events);
+        await this.reactTo(events, after);
         continue;
       }
       const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
@@ -153,33 +154,39 @@ export class ReactorRunner {
     await this.lot.load(this.deps.dataSource.manager);
     const feed = this.deps.feed;
     if (!feed) return this.subscribe(after, signal);
+    // Reactions go on while the next batches are read: a line spans batches (see ReactionWindow).
+    const window = this.openWindow(after, signal);
     try {
-      while (!signal.aborted) {
-        await this.retryDue(after, signal);
-        // Woken for the next automatic try of a parked event, if one is pending.
+      while (!signal.aborted && !window.error) {
+        if (this.lot.dueForRetry(Date.now(), this.retryMs).length > 0) {
+          // A parked owner's events are reacted to again alone, after every line in flight.
+          await window.drain();
+          if (window.error) break;
+          await this.retryDue(after, signal);
+        }
+        // Woken for the next automatic try of a parked event, if one is pending, or a failed line.
         const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
-        const until =
-          wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
+        const until = AbortSignal.any([
+          signal,
+          window.failure,
+          ...(wait === undefined ? [] : [AbortSignal.timeout(wait)]),
+        ]);
         const events = await feed.follow(after, until, BATCH_SIZE);
         if (events.length === 0) continue;
         after = events.at(-1)!.globalPosition;
+        const acted = this.actedIn(events);
         // Nothing for this partition: stored with the others' within a second, not at once.
-        if (this.concerns(events)) await this.reactTo(events, signal);
-        else this.skipped.note(this.name, after);
+        if (acted.length === 0 && window.idle) {
+          window.passed(after);
+          this.skipped.note(this.name, after);
+        } else await window.add(acted, after);
       }
     } finally {
-      // Stopping: what was passed is stored if it can be (else a restart passes it again).
+      // Stopping or failed: what is done is stored if it can be (else a restart passes it again).
+      await window.drain();
       await this.skipped.flush();
     }
-  }
-
-  /** Something in the batch for this partition: an event of its owners it handles, an erasure, a decision. */
-  private concerns(events: readonly RecordedEvent[]): boolean {
-    return events.some(
-      (event) =>
-        this.lot.decisionOf(event) !== undefined ||
-        ((this.handled.has(event.type) || event.type === USER_ERASED) && this.lot.owns(event)),
-    );
+    if (window.error) throw window.error.error;
   }
 
   /** The automatic tries now due: each parked owner's events reacted to again, up to `through`. */
@@ -200,7 +207,10 @@ export class ReactorRunner {
         after,
         signal: AbortSignal.any([signal, local.signal]),
       });
-      for await (const batch of batched(events, BATCH_SIZE, 5)) await this.reactTo(batch, signal);
+      for await (const batch of batched(events, BATCH_SIZE, 5)) {
+        await this.reactTo(batch, after, signal);
+        after = batch.at(-1)!.globalPosition;
+      }
     } finally {
       local.abort();
     }
@@ -222,73 +232,49 @@ export class ReactorRunner {
     return this.deps.feed ? this.deps.feed.decode(event) : this.deps.codec.decode(event);
   }
 
-  /**
-   * The batch's events for this partition, each owner's in order, up to `ownersInFlight` owners at
-   * once: with a remote LLM a reaction mostly waits for the model, and one owner's wait must not
-   * hold every other owner of the partition (see `defaultReactionsInFlight`). Owners are independent (each reaction reads and writes its owner's streams
-   * only); an operator's decision and an erasure go in their owner's line, so what an owner's events
-   * see of the parking lot is what a one-at-a-time run would show. The checkpoint passes only what
-   * every line finished: after a failure it stops before the earliest event left undone, and the
-   * lines of other owners reacted past it are reacted to again (reactions are idempotent).
-   */
-  private async reactTo(events: readonly RecordedEvent[], signal?: AbortSignal): Promise<void> {
-    const lines = this.linesOf(events);
-    let stopped = false;
-    const undone: { position: bigint; error?: unknown }[] = [];
-    const runLine = async (line: readonly RecordedEvent[]): Promise<void> => {
-      for (const event of line) {
-        if (stopped || signal?.aborted) {
-          undone.push({ position: event.globalPosition });
-          return;
-        }
-        try {
-          await this.reactInLine(event, signal);
-        } catch (error) {
-          stopped = true;
-          undone.push({ position: event.globalPosition, error });
-          return;
-        }
-      }
-    };
-    const queue = [...lines.values()];
-    const inFlight = Math.max(1, this.options.ownersInFlight ?? 1);
-    await Promise.all(
-      Array.from({ length: Math.min(inFlight, queue.length) }, async () => {
-        for (let line = queue.shift(); line; line = queue.shift()) await runLine(line);
-      }),
-    );
-    const first = undone.reduce<(typeof undone)[number] | undefined>(
-      (earliest, u) => (earliest === undefined || u.position < earliest.position ? u : earliest),
-      undefined,
-    );
-    const reached =
-      first === undefined
-        ? events.at(-1)?.globalPosition
-        : events.findLast((event) => event.globalPosition < first.position)?.globalPosition;
-    if (reached !== undefined) {
-      await writeCheckpoint(this.deps.dataSource.manager, this.name, reached);
-    }
-    const failed = undone
-      .filter((u) => u.error !== undefined)
-      .sort((a, b) => (a.position < b.position ? -1 : 1))[0];
-    if (failed) throw failed.error;
+  /** One batch, its reactions done before it returns (`catchUp`, a store without a shared feed). */
+  private async reactTo(
+    events: readonly RecordedEvent[],
+    after: bigint,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const window = this.openWindow(after, signal);
+    await window.add(this.actedIn(events), events.at(-1)!.globalPosition);
+    await window.drain();
+    if (window.error) throw window.error.error;
   }
 
-  /** The batch's events this partition acts on, by owner, each owner's in order (lines in order of their first event). */
-  private linesOf(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
-    const lines = new Map<string, RecordedEvent[]>();
+  private openWindow(after: bigint, signal?: AbortSignal): ReactionWindow {
+    return new ReactionWindow(
+      Math.max(1, this.options.ownersInFlight ?? 1),
+      (event) => this.reactInLine(event, signal),
+      {
+        write: (position) => writeCheckpoint(this.deps.dataSource.manager, this.name, position),
+        onError: (error) => this.deps.onError?.(this.name, error),
+      },
+      after,
+      signal,
+    );
+  }
+
+  /**
+   * The batch's events this partition acts on, with their owner's key: an operator's decision (its
+   * owner's), an erasure or a handled event of an owner of the partition. Owners are independent (a
+   * reaction reads and writes its owner's streams only); a decision and an erasure join their owner's
+   * line, so what an owner's events see of the parking lot is what a one-at-a-time run would show.
+   */
+  private actedIn(events: readonly RecordedEvent[]): { key: string; event: RecordedEvent }[] {
+    const acted: { key: string; event: RecordedEvent }[] = [];
     for (const event of events) {
       const decision = this.lot.decisionOf(event);
-      const acted =
+      if (
         decision !== undefined ||
-        ((this.handled.has(event.type) || event.type === USER_ERASED) && this.lot.owns(event));
-      if (!acted) continue;
-      const key = ownerKey(decision?.owner ?? this.lot.ownerOf(event));
-      const line = lines.get(key);
-      if (line) line.push(event);
-      else lines.set(key, [event]);
+        ((this.handled.has(event.type) || event.type === USER_ERASED) && this.lot.owns(event))
+      ) {
+        acted.push({ key: ownerKey(decision?.owner ?? this.lot.ownerOf(event)), event });
+      }
     }
-    return lines;
+    return acted;
   }
 
   /** One event of an owner's line: an operator's decision, an erasure, or a reaction (unless held). */

@@ -1,0 +1,188 @@
+import type { RecordedEvent } from '@engram/event-store';
+
+/** Where a window reports what it reacted to: the position every event up to which is done. */
+export type WindowCheckpoint = Readonly<{
+  write: (position: bigint) => Promise<void>;
+  onError: (error: unknown) => void;
+}>;
+
+type Open = { readonly position: bigint; readonly before: bigint };
+
+/** Events queued or reacting at most, all lines together (a backlog stays in the store). */
+const MAX_OPEN = 1_000;
+
+/**
+ * The events a process-manager partition is reacting to, across batches: each owner's in a line of
+ * its own, in order, up to `limit` owners at once. With a remote LLM a reaction mostly waits for the
+ * model; one owner's wait must not hold the partition's other owners, nor the next batch (a window
+ * closed at each batch's end cost a model call per small batch: 20 extractions/s where 8 lines of 4
+ * partitions allow 64, BENCHMARKS round 21).
+ *
+ * The checkpoint is the position before the earliest event not done (the frontier), written as it
+ * moves, one write in flight. After a failure no line takes a new event; the caller drains the
+ * window, writes its frontier and goes on from there: what other lines did past it is reacted to
+ * again (reactions are idempotent).
+ */
+export class ReactionWindow {
+  private readonly lines = new Map<string, RecordedEvent[]>();
+  private readonly running = new Set<Promise<void>>();
+  /** The events queued or reacting, in order, each with the position seen just before it. */
+  private readonly open: Open[] = [];
+  private readonly done = new Set<bigint>();
+  private seen: bigint;
+  private written: bigint;
+  private writing: Promise<void> | undefined;
+  private writeAgain = false;
+  private wake: (() => void) | undefined;
+  private readonly failed = new AbortController();
+  private firstFailure: { position: bigint; error: unknown } | undefined;
+
+  constructor(
+    private readonly limit: number,
+    private readonly react: (event: RecordedEvent) => Promise<void>,
+    private readonly checkpoint: WindowCheckpoint,
+    /** The partition's checkpoint when the window opens. */
+    after: bigint,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.seen = after;
+    this.written = after;
+  }
+
+  /** Aborts once a line failed: a wait for more events ends, so that the failure is handled. */
+  get failure(): AbortSignal {
+    return this.failed.signal;
+  }
+
+  /** The error of the earliest event that failed, if one did. */
+  get error(): { error: unknown } | undefined {
+    return this.firstFailure && { error: this.firstFailure.error };
+  }
+
+  /** Nothing queued, reacting or being written: a passed batch may be noted the cheap way. */
+  get idle(): boolean {
+    return this.open.length === 0 && this.writing === undefined;
+  }
+
+  /**
+   * Queues `acted` (the batch's events this partition acts on, with their owner's key) on their
+   * owners' lines, and passes the batch up to `last`. Waits while `limit` owners are reacting and
+   * one more would start; returns early once a line failed or the worker stops.
+   */
+  async add(
+    acted: readonly Readonly<{ key: string; event: RecordedEvent }>[],
+    last: bigint,
+  ): Promise<void> {
+    for (const { key, event } of acted) {
+      if (this.stopped) return;
+      // Bounded: past MAX_OPEN events queued, the next waits (one owner's slow line holds the rest).
+      while (this.open.length >= MAX_OPEN && !this.stopped) await this.progress();
+      if (this.stopped) return;
+      const line = this.lines.get(key);
+      this.open.push({ position: event.globalPosition, before: this.seen });
+      this.seen = event.globalPosition;
+      if (line) {
+        line.push(event);
+        continue;
+      }
+      while (this.lines.size >= this.limit && !this.stopped) await this.progress();
+      if (this.stopped) return;
+      this.start(key, [event]);
+    }
+    if (last > this.seen) this.seen = last;
+    this.moved();
+  }
+
+  /** A batch with nothing to act on, whose position is stored elsewhere (the skipped checkpoints). */
+  passed(position: bigint): void {
+    if (position > this.seen) this.seen = position;
+    if (position > this.written) this.written = position;
+  }
+
+  /** Every line settled (a stopped or failed window leaves its undone events open), the frontier written. */
+  async drain(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+    this.moved();
+    while (this.writing) await this.writing;
+  }
+
+  private get stopped(): boolean {
+    return this.firstFailure !== undefined || this.signal?.aborted === true;
+  }
+
+  private start(key: string, line: RecordedEvent[]): void {
+    this.lines.set(key, line);
+    const run = this.run(key, line).finally(() => {
+      this.running.delete(run);
+      this.notify();
+    });
+    this.running.add(run);
+  }
+
+  /** Resolves at the next event done or line ended. */
+  private progress(): Promise<void> {
+    return new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private async run(key: string, line: RecordedEvent[]): Promise<void> {
+    for (let event = line[0]; event !== undefined; event = line[0]) {
+      if (this.stopped) return;
+      try {
+        await this.react(event);
+      } catch (error) {
+        const position = event.globalPosition;
+        if (!this.firstFailure || position < this.firstFailure.position) {
+          this.firstFailure = { position, error };
+        }
+        this.failed.abort();
+        return;
+      }
+      line.shift();
+      this.done.add(event.globalPosition);
+      // In the same turn as the check: an event added from now on starts a new line.
+      if (line.length === 0) this.lines.delete(key);
+      this.moved();
+      this.notify();
+    }
+  }
+
+  /** The position before the earliest event not done (all passed, when none is open). */
+  private frontier(): bigint {
+    while (this.open.length > 0 && this.done.delete(this.open[0]!.position)) this.open.shift();
+    return this.open[0]?.before ?? this.seen;
+  }
+
+  /** Writes the frontier if it moved: one write in flight, the latest position after it. */
+  private moved(): void {
+    if (this.writing) {
+      this.writeAgain = true;
+      return;
+    }
+    const position = this.frontier();
+    if (position <= this.written) return;
+    this.writing = (async () => {
+      let next = position;
+      for (;;) {
+        try {
+          await this.checkpoint.write(next);
+          this.written = next;
+        } catch (error) {
+          // Not fatal: the checkpoint stays behind, and a restart reacts to those events again.
+          this.checkpoint.onError(error);
+        }
+        next = this.frontier();
+        if (!this.writeAgain || next <= this.written) break;
+        this.writeAgain = false;
+      }
+    })().finally(() => {
+      this.writing = undefined;
+      this.writeAgain = false;
+    });
+  }
+}
