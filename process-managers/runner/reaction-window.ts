@@ -11,6 +11,9 @@ type Open = { readonly position: bigint; readonly before: bigint };
 /** Events queued or reacting at most, all lines together (a backlog stays in the store). */
 const MAX_OPEN = 1_000;
 
+/** The checkpoint is written at most this often while the window reacts (always when it drains). */
+const WRITE_INTERVAL_MS = 100;
+
 /**
  * The events a process-manager partition is reacting to, across batches: each owner's in a line of
  * its own, in order, up to `limit` owners at once. With a remote LLM a reaction mostly waits for the
@@ -19,7 +22,7 @@ const MAX_OPEN = 1_000;
  * partitions allow 64, BENCHMARKS round 21).
  *
  * The checkpoint is the position before the earliest event not done (the frontier), written as it
- * moves, one write in flight. After a failure no line takes a new event; the caller drains the
+ * moves, one write in flight, at most every 100 ms. After a failure no line takes a new event; the caller drains the
  * window, writes its frontier and goes on from there: what other lines did past it is reacted to
  * again (reactions are idempotent).
  */
@@ -33,6 +36,8 @@ export class ReactionWindow {
   private written: bigint;
   private writing: Promise<void> | undefined;
   private writeAgain = false;
+  private lastWriteAt = 0;
+  private timer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private readonly failed = new AbortController();
   private firstFailure: { position: bigint; error: unknown } | undefined;
@@ -61,7 +66,7 @@ export class ReactionWindow {
 
   /** Nothing queued, reacting or being written: a passed batch may be noted the cheap way. */
   get idle(): boolean {
-    return this.open.length === 0 && this.writing === undefined;
+    return this.open.length === 0 && this.writing === undefined && this.timer === undefined;
   }
 
   /**
@@ -102,7 +107,19 @@ export class ReactionWindow {
   /** Every line settled (a stopped or failed window leaves its undone events open), the frontier written. */
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running);
-    this.moved();
+    for (;;) {
+      await this.writes();
+      if (this.frontier() <= this.written) break;
+      const before = this.written;
+      this.moved(true);
+      await this.writes();
+      if (this.written === before) break; // the write failed: stored by a later window
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async writes(): Promise<void> {
     while (this.writing) await this.writing;
   }
 
@@ -158,31 +175,43 @@ export class ReactionWindow {
     return this.open[0]?.before ?? this.seen;
   }
 
-  /** Writes the frontier if it moved: one write in flight, the latest position after it. */
-  private moved(): void {
+  /**
+   * Writes the frontier if it moved: one write in flight, at most one every WRITE_INTERVAL_MS (a
+   * write per reaction was as many statements as reactions, for a position only a restart reads).
+   */
+  private moved(now = false): void {
     if (this.writing) {
       this.writeAgain = true;
       return;
     }
     const position = this.frontier();
     if (position <= this.written) return;
-    this.writing = (async () => {
-      let next = position;
-      for (;;) {
-        try {
-          await this.checkpoint.write(next);
-          this.written = next;
-        } catch (error) {
-          // Not fatal: the checkpoint stays behind, and a restart reacts to those events again.
-          this.checkpoint.onError(error);
+    const wait = this.lastWriteAt + WRITE_INTERVAL_MS - Date.now();
+    if (!now && wait > 0) {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.moved();
+      }, wait).unref();
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastWriteAt = Date.now();
+    this.writing = this.checkpoint
+      .write(position)
+      .then(
+        () => {
+          if (position > this.written) this.written = position;
+        },
+        // Not fatal: the checkpoint stays behind, and a restart reacts to those events again.
+        (error: unknown) => this.checkpoint.onError(error),
+      )
+      .finally(() => {
+        this.writing = undefined;
+        if (this.writeAgain) {
+          this.writeAgain = false;
+          this.moved();
         }
-        next = this.frontier();
-        if (!this.writeAgain || next <= this.written) break;
-        this.writeAgain = false;
-      }
-    })().finally(() => {
-      this.writing = undefined;
-      this.writeAgain = false;
-    });
+      });
   }
 }
