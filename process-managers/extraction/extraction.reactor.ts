@@ -183,6 +183,9 @@ async function recordCandidate(
     },
     {
       metadata: followUpMetadata(message, occurredAt),
+      // A candidate's memory is new but when the message restates one word for word (same id):
+      // appended expecting no stream without reading it first, the usual path when it exists.
+      usuallyOpensStream: true,
       // Keyed on the memory, not on the candidate's rank: a reaction re-run after a crash may get
       // other candidates (the read models moved on, the LLM answers differently); a rank-keyed id
       // would then name another memory's event and the append would be refused forever.

@@ -142,4 +142,23 @@ describe('memory cap reactor (real database)', () => {
       'A memory an admin approved is never evicted',
     );
   });
+
+  it('one reactor reads the head of the store once, then waits for the candidate and its own last eviction', async () => {
+    const reactor = memoryCapReactor(deps);
+    const head = jest.spyOn(deps.store, 'headPosition');
+    const reads: number[] = [];
+    for (const memoryId of ['auto-1', 'auto-2']) {
+      const detected = await detect(memoryId, 'fact', 'auto');
+      await catchUpProjections(deps);
+      const before = head.mock.calls.length;
+      await reactor.react(detected);
+      reads.push(head.mock.calls.length - before);
+      await catchUpProjections(deps);
+    }
+    expect(reads).toEqual([1, 0]);
+    head.mockRestore();
+    // Over the cap of 2 each time (the admin's fact and two pending ones are active already), and
+    // each new fact the only one the cap may evict: each is evicted, once.
+    expect(await statuses()).toMatchObject({ 'auto-1': 'evicted', 'auto-2': 'evicted' });
+  });
 });

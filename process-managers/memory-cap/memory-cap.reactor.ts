@@ -9,18 +9,20 @@ import { countActiveMemories, findNextToEvict } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
 import type { Reactor } from '../runner/reactor';
+import { readThrough, rememberRecorded, type RecordedThrough } from '../runner/recorded-through';
 import { waitForProjections } from '../runner/wait-for-projections';
 
 /**
  * Keeps each user at most `userMemoryCap` active memories: past it, the least recently used of the
  * memories the cap may evict (`isEvictableByCap`: facts approved by the policy or by their user, never
  * what an admin approved nor another kind) is evicted; with none left to evict, the cap is exceeded,
- * by design. It reads the memories once they have reached the head of the store, so an eviction it
- * just made is counted before it decides another.
+ * by design. It reads the memories once they have reached the candidate and the last eviction it
+ * made (`readThrough`), so that eviction is counted before it decides another.
  */
 export function memoryCapReactor(
   deps: ProcessManagerDependencies,
 ): Reactor<MemoryCandidateDetected> {
+  const recorded: RecordedThrough = {};
   return {
     name: 'memory_cap',
     handles: ['MemoryCandidateDetected'],
@@ -30,7 +32,7 @@ export function memoryCapReactor(
         deps,
         ['memories', 'workspace_policies'],
         { workspaceId, userId },
-        await deps.store.headPosition(),
+        await readThrough(deps, recorded, event.globalPosition),
         signal,
       );
       const policy = await deps.policies.memoryPolicy(workspaceId);
@@ -38,7 +40,7 @@ export function memoryCapReactor(
       if ((await countActiveMemories(manager, workspaceId, userId)) <= policy.userMemoryCap) return;
       const victim = await findNextToEvict(manager, workspaceId, userId);
       if (!victim) return;
-      await handleCommand(
+      const eviction = await handleCommand(
         deps,
         userStream(workspaceId, userId, 'memory', victim.memoryId),
         memoryDecider,
@@ -48,6 +50,7 @@ export function memoryCapReactor(
           eventIds: () => [deterministicId('eviction', victim.memoryId, event.eventId)],
         },
       );
+      rememberRecorded(recorded, eviction.position);
     },
   };
 }

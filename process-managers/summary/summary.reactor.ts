@@ -14,17 +14,11 @@ import { isBudgetSpent } from '../llm-usage/llm-budget';
 import { deferLlmCall, recordLlmCall, type LlmWorkDone } from '../llm-usage/llm-ledger';
 import { RetryLaterError, type Reactor } from '../runner/reactor';
 import { committedRow } from '../runner/committed-row';
+import { readThrough, rememberRecorded, type RecordedThrough } from '../runner/recorded-through';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { isTransientLlmFailure } from '../transient-failure';
 
 const READS = ['sessions', 'session_messages', 'workspace_policies'];
-
-/**
- * The last summary event this reactor recorded (or the head of the store when it first reacted): a
- * reaction waits for the read models to reach it and its message, instead of reading the head of the
- * store for every message (a query each, and a wait for whatever was appended since).
- */
-export type RecordedThrough = { position?: bigint };
 
 /**
  * Extends a session's rolling summary in batches: once at least `summaryBatch` messages have left the
@@ -57,11 +51,9 @@ export async function extendRollingSummary(
 ): Promise<LlmWorkDone> {
   const { workspaceId, userId } = message.metadata;
   const { sessionId, messageId } = message.event.data;
-  let through: bigint;
-  if (recorded) {
-    recorded.position ??= await deps.store.headPosition();
-    through = max(recorded.position, message.globalPosition);
-  } else through = await deps.store.headPosition();
+  const through = recorded
+    ? await readThrough(deps, recorded, message.globalPosition)
+    : await deps.store.headPosition();
   await waitForProjections(deps, READS, { workspaceId, userId }, through, signal);
   const manager = deps.dataSource.manager;
   const session =
@@ -111,7 +103,7 @@ export async function extendRollingSummary(
     timeZone: policy.timeZone,
   };
   const remember = ({ position }: { position: bigint }) => {
-    if (recorded) recorded.position = max(recorded.position ?? 0n, position);
+    if (recorded) rememberRecorded(recorded, position);
   };
   if (!outcome.ok) {
     const failure = await handleCommand(
@@ -159,8 +151,4 @@ export async function extendRollingSummary(
   remember(summary);
   await recordLlmCall(deps, work, outcome);
   return 'called';
-}
-
-function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
 }

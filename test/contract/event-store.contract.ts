@@ -150,6 +150,7 @@ export function eventStoreContract(factory: StoreFactory): void {
       async () => {
         const { stream } = scope();
         const id = stream('u1', 'reuse');
+        expect(store.recognisesRetriesAnywhere).toBe(true); // handleCommand relies on it
         const events = [record(), record()];
         const first = await store.appendToStream(id, events, { expectedRevision: 'no_stream' });
         await store.appendToStream(id, [record()], { expectedRevision: 1n });

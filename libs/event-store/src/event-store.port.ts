@@ -132,6 +132,12 @@ export interface EventStore {
    */
   closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void>;
   readonly closesOwnersAtomically?: boolean;
+  /**
+   * True where a stored event id is recognised at any expected revision, for ever (PostgreSQL, in
+   * memory: `DuplicateEventIdError` or the first result); false where only at the same exact revision
+   * (EventStoreDB). Lets an exactly-once log append skip reading its stream first (`handleCommand`).
+   */
+  readonly recognisesRetriesAnywhere?: boolean;
   /** Position of the last event in the store (0n when empty). */
   headPosition(): Promise<bigint>;
   ping(): Promise<void>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { foldEvents, type Decider, type Event, type EventMetadata } from '@engram/domain';
 import type { DecodedEvent, EventCodec } from './codec';
-import { StreamNotFoundError, WrongExpectedVersionError } from './errors';
+import { DuplicateEventIdError, StreamNotFoundError, WrongExpectedVersionError } from './errors';
 import type {
   AppendResult,
   EventStore,
@@ -129,6 +129,9 @@ async function tryOpening<Command, E extends Event, State>(
 /**
  * Exactly-once for a log: the events whose ids the stream holds are not appended again (their
  * position is answered), the others are appended at the exact revision read, retried on a conflict.
+ * A store that recognises a stored id at any revision is sent the events without that read (one
+ * statement instead of two, e.g. every LLM ledger entry); only a partial retry, which it refuses as
+ * a reused id, is read and filtered.
  */
 async function appendOnce<E extends Event>(
   context: CommandContext,
@@ -138,6 +141,13 @@ async function appendOnce<E extends Event>(
   maxAttempts: number,
 ): Promise<bigint> {
   const ids = options.eventIds!(events);
+  if (context.store.recognisesRetriesAnywhere) {
+    try {
+      return (await append(context, streamId, events, [], options, 'any')).position;
+    } catch (error) {
+      if (!(error instanceof DuplicateEventIdError)) throw error;
+    }
+  }
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await readStreamOrEmpty(context.store, streamId);
     const stored = new Map(recorded.map((event) => [event.eventId.toLowerCase(), event]));

@@ -1,4 +1,11 @@
-import { EVENT_CATALOG, deterministicId, memoryUsageDecider, userStream } from '@engram/domain';
+import {
+  EVENT_CATALOG,
+  deterministicId,
+  memoryUsageDecider,
+  userStream,
+  type Decider,
+  type MemoriesUsed,
+} from '@engram/domain';
 import { FakeEventStoreDbClient } from '../../../test/support/fake-eventstoredb-client';
 import { EventCodec } from './codec';
 import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
@@ -61,5 +68,38 @@ describe('handleCommand with appendOnly (a log stream)', () => {
       deterministicId('usage', 'work-1'),
       deterministicId('usage', 'work-2'),
     ]);
+  });
+
+  it('with deterministic ids on a store that recognises a retry anywhere, appends without reading, and reads only for a partial retry', async () => {
+    const store = new InMemoryEventStore();
+    expect(store.recognisesRetriesAnywhere).toBe(true);
+    const context = { store, codec: new EventCodec(EVENT_CATALOG) };
+    const streamId = userStream('w1', 'alice', 'memory-usage', '2026-06-08');
+    // One event per memory, each id derived from its memory: a later command may repeat some.
+    const perMemory: Decider<readonly string[], MemoriesUsed, null> = {
+      initialState: () => null,
+      decide: (ids) => ids.map((id) => ({ type: 'MemoriesUsed', data: { memoryIds: [id] } })),
+      evolve: (state) => state,
+    };
+    const use = (memoryIds: string[]) =>
+      handleCommand(context, streamId, perMemory, memoryIds, {
+        metadata,
+        appendOnly: true,
+        eventIds: (events) => events.map((e) => deterministicId('usage', e.data.memoryIds[0]!)),
+      });
+    const readStream = jest.spyOn(store, 'readStream');
+    const first = await use(['m1']);
+    const rerun = await use(['m1']);
+    expect(readStream).not.toHaveBeenCalled();
+    expect(rerun.position).toBe(first.position);
+
+    const partial = await use(['m1', 'm2']); // m1 stored already: only m2 is written
+    expect(readStream).toHaveBeenCalledTimes(1);
+    const stored = await store.readStream(streamId);
+    expect(stored.map((event) => event.data)).toEqual([
+      { memoryIds: ['m1'] },
+      { memoryIds: ['m2'] },
+    ]);
+    expect(partial.position).toBe(stored[1]!.globalPosition);
   });
 });

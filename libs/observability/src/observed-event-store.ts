@@ -86,6 +86,10 @@ export class ObservedEventStore implements EventStore {
     return this.inner.closesOwnersAtomically;
   }
 
+  get recognisesRetriesAnywhere(): boolean | undefined {
+    return this.inner.recognisesRetriesAnywhere;
+  }
+
   headPosition(): Promise<bigint> {
     return this.inner.headPosition();
   }

@@ -282,6 +282,7 @@ export class EventStoreDbEventStore implements EventStore {
    * destroyed key (ARCHITECTURE.md, store guarantees).
    */
   readonly closesOwnersAtomically = false;
+  readonly recognisesRetriesAnywhere = false;
 
   async closeOwner(): Promise<void> {}
 

@@ -175,6 +175,7 @@ export class InMemoryEventStore implements EventStore {
   }
 
   readonly closesOwnersAtomically = true;
+  readonly recognisesRetriesAnywhere = true;
 
   async closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
     this.assertOpen();

@@ -180,6 +180,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   readonly closesOwnersAtomically = true;
+  readonly recognisesRetriesAnywhere = true;
 
   /** Under the head lock, like a deletion: an append either lands before the closing or sees it. */
   async closeOwner(workspaceId: string, userId: string, keep: readonly string[]): Promise<void> {
