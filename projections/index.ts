@@ -31,6 +31,7 @@ export * from './runner/partition-count';
 export * from './runner/parked-events';
 export * from './runner/parking-lot';
 export * from './runner/owner-events';
+export * from './runner/iso-instant';
 
 export * from './user-stream-stats';
 export * from './session-messages';

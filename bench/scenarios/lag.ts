@@ -145,7 +145,11 @@ type Lags = Readonly<{
  * found the extraction and the summaries doing so.
  */
 type Backlog = Readonly<
-  { behindAtEnd: number } & ({ caughtUpMs: number } | { behindAfterWait: number })
+  {
+    behindAtEnd: number;
+    /** Each process manager's events behind the last message when the appends ended (its slowest partition). */
+    behindAtEndBy: Readonly<Record<string, number>>;
+  } & ({ caughtUpMs: number } | { behindAfterWait: number })
 >;
 
 const PROCESS_MANAGERS_WAIT_MS = 120_000;
@@ -201,11 +205,11 @@ async function measureLags(
     ended.position = Math.max(ended.position, position);
   });
   ended.at = performance.now();
-  const behindAtEnd = await reactorsBehind(store.pool, ended.position);
+  const behindAtEndBy = await reactorsBehindBy(store.pool, ended.position);
   polling = false;
   await poller;
   const counted = cpu();
-  const processManagers = await catchUp(store.pool, ended, behindAtEnd);
+  const processManagers = await catchUp(store.pool, ended, behindAtEndBy);
   return { lags, everywhere, run, cpu: counted, processManagers };
 }
 
@@ -217,6 +221,17 @@ async function reactorsBehind(pool: Pool, position: number): Promise<number> {
   return Math.max(0, position - Number(rows[0]!.lowest ?? 0));
 }
 
+/** The same, per process manager (its lowest partition): which of them holds the backlog. */
+async function reactorsBehindBy(pool: Pool, position: number): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ reactor: string; lowest: string }>(
+    `SELECT split_part(substr(name, 9), '#', 1) AS reactor, min(position) AS lowest
+       FROM projection_checkpoints WHERE name LIKE 'reactor:%' GROUP BY 1 ORDER BY 1`,
+  );
+  return Object.fromEntries(
+    rows.map((row) => [row.reactor, Math.max(0, position - Number(row.lowest))]),
+  );
+}
+
 /**
  * Polls the process managers' checkpoints every 100 ms until the lowest has passed the last message
  * (`ended`: its position, and when the appends ended). A reactor stores the batches it passes
@@ -225,15 +240,20 @@ async function reactorsBehind(pool: Pool, position: number): Promise<number> {
 async function catchUp(
   pool: Pool,
   ended: Readonly<{ position: number; at: number }>,
-  behindAtEnd: number,
+  behindAtEndBy: Readonly<Record<string, number>>,
 ): Promise<Backlog> {
+  const behindAtEnd = Math.max(0, ...Object.values(behindAtEndBy));
   while (performance.now() - ended.at < PROCESS_MANAGERS_WAIT_MS) {
     if ((await reactorsBehind(pool, ended.position)) === 0) {
-      return { behindAtEnd, caughtUpMs: performance.now() - ended.at };
+      return { behindAtEnd, behindAtEndBy, caughtUpMs: performance.now() - ended.at };
     }
     await sleep(100);
   }
-  return { behindAtEnd, behindAfterWait: await reactorsBehind(pool, ended.position) };
+  return {
+    behindAtEnd,
+    behindAtEndBy,
+    behindAfterWait: await reactorsBehind(pool, ended.position),
+  };
 }
 
 /** The positions of the checkpoints `names` (a statement prepared once per connection: asked every 2 ms). */

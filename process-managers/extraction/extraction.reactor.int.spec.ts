@@ -13,7 +13,8 @@ import {
   workspacePoliciesProjection,
 } from '@engram/projections';
 import { handleCommand } from '@engram/event-store';
-import type { ExtractedCandidate, Llm } from '@engram/llm';
+import type { ExtractedCandidate } from '@engram/llm';
+import { recordUserMessage, scriptedExtractor } from '../../test/support/user-events';
 import { catchUpProjections, workerOnTestDatabase } from '../../test/support/worker-deps';
 import { extractionReactor } from './extraction.reactor';
 
@@ -29,43 +30,8 @@ describe('the extraction reactor run twice for one message', () => {
   const answers: ExtractedCandidate[][] = [];
 
   it('records the new candidates of the second run and never names an event of the first', async () => {
-    const scripted: Llm = {
-      ...deps.llm,
-      extractor: {
-        extract: () => {
-          const value = answers.shift() ?? [];
-          return Promise.resolve({
-            ok: true,
-            value,
-            model: 'scripted',
-            usage: { promptTokens: 0, completionTokens: 0 },
-          });
-        },
-      },
-    };
-    const messageId = randomUUID();
-    const stream = userStream('w1', 'u1', 'message', messageId);
-    await handleCommand(
-      deps,
-      stream,
-      messageDecider,
-      {
-        type: 'RecordMessage',
-        data: { messageId, sessionId: 's1', role: 'user', channel: 'web', text: 'Bonjour' },
-      },
-      {
-        metadata: {
-          workspaceId: 'w1',
-          userId: 'u1',
-          causationId: messageId,
-          correlationId: messageId,
-          occurredAt: DateTime.utc().toISO(),
-        },
-      },
-    );
-    await catchUpProjections(deps);
-    const [recorded] = await deps.store.readStream(stream);
-    const message = await deps.codec.decode<MessageRecorded>(recorded!);
+    const scripted = scriptedExtractor(deps.llm, () => answers.shift() ?? []);
+    const message = await recordUserMessage(deps, { workspaceId: 'w1', userId: 'u1' }, 'Bonjour');
     const reactor = extractionReactor({ ...deps, llm: scripted });
 
     answers.push([candidate('A est vrai.'), candidate('B est vrai.')]);
@@ -129,5 +95,74 @@ describe('the extraction reactor and the policy in force', () => {
       .filter((event) => event.streamId.startsWith('w2/u2/memory/'))
       .map((event) => event.type);
     expect(memoryEvents).toEqual(['MemoryCandidateDetected']);
+  });
+});
+
+/**
+ * The candidates and the ledger entry are written side by side: when one write fails, the other
+ * still lands, the reaction fails only once both are done, and the retry writes what is missing.
+ */
+describe('the extraction reactor when its ledger entry fails', () => {
+  const deps = workerOnTestDatabase();
+
+  it('keeps the candidate, fails, and writes only the ledger entry when run again', async () => {
+    const message = await recordUserMessage(deps, { workspaceId: 'w3', userId: 'u3' }, 'Bonjour');
+    let ledgerFailures = 1;
+    const store = new Proxy(deps.store, {
+      get(target, property, receiver) {
+        if (property === 'appendToStream') {
+          return (streamId: string, ...rest: unknown[]) =>
+            streamId.includes('/llm-usage/') && ledgerFailures-- > 0
+              ? Promise.reject(new Error('the ledger is unavailable'))
+              : (target.appendToStream as (...args: unknown[]) => unknown)(streamId, ...rest);
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const scripted = scriptedExtractor(deps.llm, () => [candidate('Habite à Lyon.')]);
+    const reactor = extractionReactor({ ...deps, store, llm: scripted });
+    const written = async () =>
+      (await deps.store.readUserEvents('w3', 'u3'))
+        .map((event) => event.type)
+        .filter((type) => type !== 'MessageRecorded');
+
+    await expect(reactor.react(message)).rejects.toThrow('the ledger is unavailable');
+    expect(await written()).toEqual(['MemoryCandidateDetected', 'MemoryApproved']);
+    await reactor.react(message);
+    expect((await written()).sort()).toEqual([
+      'LlmCallRecorded',
+      'MemoryApproved',
+      'MemoryCandidateDetected',
+    ]);
+  });
+});
+
+/**
+ * People repeat themselves: a candidate whose memory the extractor was shown (pending or approved)
+ * is decided on its stream at once, without first trying to open a stream that exists.
+ */
+describe('the extraction reactor and a memory said again word for word', () => {
+  const deps = workerOnTestDatabase();
+
+  it('reinforces it with one append, none refused', async () => {
+    const scripted = scriptedExtractor(deps.llm, () => [candidate('Aime le thé vert.')]);
+    const reactor = extractionReactor({ ...deps, llm: scripted });
+    const say = async (text: string) => {
+      await reactor.react(await recordUserMessage(deps, { workspaceId: 'w4', userId: 'u4' }, text));
+      await catchUpProjections(deps);
+    };
+    await say("J'aime le thé vert.");
+    const appends = jest.spyOn(deps.store, 'appendToStream');
+    await say("J'aime le thé vert, vraiment.");
+    const memoryAppends = appends.mock.calls.filter(([stream]) => stream.includes('/memory/'));
+    expect(memoryAppends.map(([, , options]) => options.expectedRevision)).not.toContain(
+      'no_stream',
+    );
+    expect(memoryAppends).toHaveLength(1);
+    const memoryEvents = (await deps.store.readUserEvents('w4', 'u4'))
+      .filter((event) => event.streamId.includes('/memory/'))
+      .map((event) => event.type);
+    expect(memoryEvents).toEqual(['MemoryCandidateDetected', 'MemoryApproved', 'MemoryReinforced']);
   });
 });

@@ -10,9 +10,9 @@ import {
 } from '@engram/domain';
 import { handleCommand, type DecodedEvent } from '@engram/event-store';
 import type { CandidateDecision, ConversationLine, ExtractedCandidate } from '@engram/llm';
-import { findLiveWindow, findMemories, findMemorySettings } from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import { followUpMetadata } from '../follow-up-metadata';
+import { readExtractionInputs } from './extraction-reads';
 import { isBudgetSpent } from '../llm-usage/llm-budget';
 import { deferLlmCall, recordLlmCall, type LlmWorkDone } from '../llm-usage/llm-ledger';
 import { RetryLaterError, type Reactor } from '../runner/reactor';
@@ -61,9 +61,15 @@ export async function extractFromMessage(
   const { agentId, sessionId, messageId } = message.event.data;
   await waitForProjections(deps, READS, { workspaceId, userId }, message.globalPosition, signal);
   const agentEnabled = !agentId || (await deps.policies.agentMemoryEnabled(workspaceId, agentId));
-  const manager = deps.dataSource.manager;
-  const settings = await findMemorySettings(manager, workspaceId, userId);
-  const status = agentMemoryStatus(agentEnabled, settings && settingsOf(settings), occurredAt);
+  // Read together, before knowing whether memory is on: one round trip at every message (memory
+  // off or a budget spent is the exception; the window and the memories are then read for nothing).
+  const { settings, window, memories } = await readExtractionInputs(
+    deps.dataSource.manager,
+    { workspaceId, userId },
+    sessionId,
+    RECENT_CONTEXT + 1,
+  );
+  const status = agentMemoryStatus(agentEnabled, settings, occurredAt);
   if (status !== 'enabled') return 'nothing';
   const generation = settings?.generation ?? 0;
   if (heldAtGeneration !== undefined && heldAtGeneration !== generation) return 'nothing';
@@ -83,23 +89,19 @@ export async function extractFromMessage(
     });
     return 'deferred';
   }
-  const recent = await findLiveWindow(manager, workspaceId, userId, sessionId, RECENT_CONTEXT + 1);
-  const existing = await findMemories(manager, workspaceId, userId, {
-    statuses: ['pending', 'approved'],
-  });
   const outcome = await deps.llm.extractor.extract({
     message: { role: 'user', text: message.event.data.text, occurredAt },
     locale: policy.locale,
     timeZone: policy.timeZone,
-    recentMessages: recent
+    recentMessages: window
       .filter((line) => line.messageId !== messageId)
       .slice(-RECENT_CONTEXT)
       .map((line): ConversationLine => ({
         role: line.role as ConversationLine['role'],
         text: line.text,
-        occurredAt: line.occurredAt.toISOString(),
+        occurredAt: line.occurredAt,
       })),
-    existingMemories: existing.map((memory) => ({
+    existingMemories: memories.map((memory) => ({
       memoryId: memory.memoryId,
       kind: memory.kind,
       content: memory.content ?? '',
@@ -114,26 +116,42 @@ export async function extractFromMessage(
     return 'called';
   }
   // A decision may name only a memory the extractor was shown: any other id is the model's invention.
-  const shown = new Set(existing.map((memory) => memory.memoryId));
-  for (const candidate of outcome.value.slice(0, 3)) {
-    const decision =
-      candidate.decision && shown.has(candidate.decision.memoryId) ? candidate.decision : undefined;
-    if (decision?.action === 'none') {
-      await reinforceMemory(deps, message, decision, candidate.confidence);
-      continue;
+  const shown = new Set(memories.map((memory) => memory.memoryId));
+  const recordCandidates = async () => {
+    for (const candidate of outcome.value.slice(0, 3)) {
+      const decision =
+        candidate.decision && shown.has(candidate.decision.memoryId)
+          ? candidate.decision
+          : undefined;
+      if (decision?.action === 'none') {
+        await reinforceMemory(deps, message, decision, candidate.confidence);
+        continue;
+      }
+      await recordCandidate(
+        deps,
+        message,
+        candidate,
+        { generation, shown },
+        policy.reviewMode,
+        policy.autoApproveAbove,
+        decision?.memoryId,
+      );
     }
-    await recordCandidate(
-      deps,
-      message,
-      candidate,
-      generation,
-      policy.reviewMode,
-      policy.autoApproveAbove,
-      decision?.memoryId,
-    );
-  }
-  await recordLlmCall(deps, work, outcome);
+  };
+  // The ledger entry is written beside the candidates, not after them: the store's group commit
+  // puts appends waiting together in one transaction, and the reaction waits for one commit, not
+  // two in turn. Both are idempotent (ids derived from the message), so a reaction that fails after
+  // one of them and runs again writes only the other; nothing reads them in a set order.
+  await allWritten([recordCandidates(), recordLlmCall(deps, work, outcome)]);
   return 'called';
+}
+
+/** Waits for every write, then fails with the first failure: a retry never overlaps a write. */
+async function allWritten(writes: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(writes)).find(
+    (settled): settled is PromiseRejectedResult => settled.status === 'rejected',
+  );
+  if (failed) throw failed.reason;
 }
 
 const EXCERPT_LENGTH = 200;
@@ -142,21 +160,18 @@ function excerpt(text: string): string {
   return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1)}…`;
 }
 
-function settingsOf(row: { enabled: boolean; pausedUntil: Date | null }) {
-  return { enabled: row.enabled, pausedUntil: row.pausedUntil?.toISOString() ?? null };
-}
-
 async function recordCandidate(
   deps: ProcessManagerDependencies,
   message: DecodedEvent<MessageRecorded>,
   candidate: ExtractedCandidate,
-  generation: number,
+  memories: Readonly<{ generation: number; shown: ReadonlySet<string> }>,
   mode: 'auto' | 'admin' | 'user',
   autoApproveAbove: number | undefined,
   supersedes: string | undefined,
 ): Promise<void> {
   const { workspaceId, userId, occurredAt } = message.metadata;
   const { messageId, sessionId } = message.event.data;
+  const { generation, shown } = memories;
   const digest = await deps.memoryIdDigests.digestFor(workspaceId, userId);
   const memoryId = memoryIdFor(digest, workspaceId, userId, generation, candidate.content);
   // The older memory is superseded once this one is approved, now or by a reviewer
@@ -184,8 +199,10 @@ async function recordCandidate(
     {
       metadata: followUpMetadata(message, occurredAt),
       // A candidate's memory is new but when the message restates one word for word (same id):
-      // appended expecting no stream without reading it first, the usual path when it exists.
-      usuallyOpensStream: true,
+      // appended expecting no stream without reading it first, the usual path when it exists. A
+      // memory the extractor was shown (pending or approved) exists: the usual path at once, not
+      // after an append refused (people repeat themselves: most candidates of the lag bench).
+      usuallyOpensStream: !shown.has(memoryId),
       // Keyed on the memory, not on the candidate's rank: a reaction re-run after a crash may get
       // other candidates (the read models moved on, the LLM answers differently); a rank-keyed id
       // would then name another memory's event and the append would be refused forever.

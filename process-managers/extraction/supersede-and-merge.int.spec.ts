@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import {
   memoryDecider,
-  messageDecider,
   policyDecider,
   userStream,
   workspaceStream,
   type MemoryApproved,
-  type MessageRecorded,
 } from '@engram/domain';
 import { handleCommand } from '@engram/event-store';
 import { createLlm, type Llm } from '@engram/llm';
 import { findMemories } from '@engram/projections';
 import { FakeOpenAi, promptData } from '../../test/support/fake-openai';
+import { recordUserMessage } from '../../test/support/user-events';
 import {
   catchUpProjections,
   workerOnTestDatabase,
@@ -36,23 +34,8 @@ const metadataOf = (workspaceId: string, userId: string, causationId: string) =>
 
 /** Records a user message, then runs what the worker runs after it: extraction, then supersession. */
 async function say(deps: WorkerDeps, llm: Llm, userId: string, text: string): Promise<void> {
-  const messageId = randomUUID();
-  const stream = userStream('w1', userId, 'message', messageId);
-  await handleCommand(
-    deps,
-    stream,
-    messageDecider,
-    {
-      type: 'RecordMessage',
-      data: { messageId, sessionId: 's1', role: 'user', channel: 'web', text },
-    },
-    { metadata: metadataOf('w1', userId, messageId) },
-  );
-  await catchUpProjections(deps);
-  const [recorded] = await deps.store.readStream(stream);
-  await extractionReactor({ ...deps, llm }).react(
-    await deps.codec.decode<MessageRecorded>(recorded!),
-  );
+  const message = await recordUserMessage(deps, { workspaceId: 'w1', userId }, text);
+  await extractionReactor({ ...deps, llm }).react(message);
   await superseding(deps);
 }
 

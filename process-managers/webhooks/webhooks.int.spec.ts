@@ -24,6 +24,7 @@ import {
   catchUpProjections,
   type WorkerDeps,
 } from '../../test/support/worker-deps';
+import { detectCandidate } from '../../test/support/user-events';
 import { WebhookDispatcher, webhookSecretName } from './webhook-delivery.job';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhook-retries';
 import { webhooksReactor } from './webhooks.reactor';
@@ -157,28 +158,7 @@ describe('webhooks process manager and delivery job (real database, local receiv
   }
 
   async function detect(userId: string, mode: ReviewMode): Promise<string> {
-    const memoryId = randomUUID();
-    await handleCommand(
-      deps,
-      userStream(WS, userId, 'memory', memoryId),
-      memoryDecider,
-      {
-        type: 'DetectMemoryCandidate',
-        data: {
-          memoryId,
-          kind: 'preference',
-          content: 'Prefers short answers',
-          confidence: 0.7,
-          sourceMessageId: randomUUID(),
-          sourceExcerpt: 'I prefer short answers',
-          sessionId: 's1',
-          generation: 0,
-        },
-        review: { mode },
-      },
-      { metadata: metadata(userId) },
-    );
-    return memoryId;
+    return (await detectCandidate(deps, metadata(userId), mode)).memoryId;
   }
 
   function memoryCommand(

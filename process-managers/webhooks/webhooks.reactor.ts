@@ -1,8 +1,16 @@
 import { deterministicId, type MemoryApproved } from '@engram/domain';
 import type { DecodedEvent } from '@engram/event-store';
-import { findSubscribedWebhooks, webhooksProjection } from '@engram/projections';
+import {
+  WORKSPACE_OWNER,
+  findWebhooksInForce,
+  partitionNameFor,
+  subscribedWebhooks,
+  webhooksProjection,
+  type WebhookInForce,
+} from '@engram/projections';
 import type { ProcessManagerDependencies } from '../dependencies';
 import type { Reactor } from '../runner/reactor';
+import { VersionedCache } from '../versioned-cache';
 import { waitForProjections } from '../runner/wait-for-projections';
 import { enqueueDeliveries, forgetUserDeliveries } from './webhook-outbox';
 import {
@@ -37,6 +45,7 @@ async function awaitsReview(
  * derives from the event and the endpoint (a replay enqueues nothing twice).
  */
 export function webhooksReactor(deps: ProcessManagerDependencies): Reactor<WebhookSource> {
+  const inForce = webhooksInForce(deps);
   return {
     name: 'webhooks',
     handles: WEBHOOK_SOURCE_TYPES,
@@ -46,10 +55,6 @@ export function webhooksReactor(deps: ProcessManagerDependencies): Reactor<Webho
       if (event.event.type === 'UserErased') {
         await forgetUserDeliveries(manager, workspaceId, userId);
       }
-      const review =
-        event.event.type === 'MemoryCandidateDetected' && (await awaitsReview(deps, event));
-      const notification = webhookNotification(event, review);
-      if (!notification) return;
       await waitForProjections(
         deps,
         [webhooksProjection.name],
@@ -57,12 +62,16 @@ export function webhooksReactor(deps: ProcessManagerDependencies): Reactor<Webho
         event.globalPosition,
         signal,
       );
-      const endpoints = await findSubscribedWebhooks(
-        manager,
-        workspaceId,
-        notification.type,
-        event.globalPosition,
+      // Most workspaces have no endpoint: then nothing more is read, not even the candidate's stream.
+      const listening = (await inForce(workspaceId)).filter(
+        (webhook) => webhook.registeredPosition < event.globalPosition,
       );
+      if (listening.length === 0) return;
+      const review =
+        event.event.type === 'MemoryCandidateDetected' && (await awaitsReview(deps, event));
+      const notification = webhookNotification(event, review);
+      if (!notification) return;
+      const endpoints = subscribedWebhooks(listening, notification.type, event.globalPosition);
       const createdAt = deps.clock.now().toJSDate();
       await enqueueDeliveries(
         manager,
@@ -90,4 +99,29 @@ export function webhooksReactor(deps: ProcessManagerDependencies): Reactor<Webho
       );
     },
   };
+}
+
+/**
+ * The workspace's endpoints in force, kept while the webhooks projection, run in this worker, has
+ * applied no event of that workspace's partition since (`VersionedCache`): every memory event
+ * read them, though endpoints change rarely. Run in another worker, they are read every time.
+ */
+function webhooksInForce(
+  deps: ProcessManagerDependencies,
+): (workspaceId: string) => Promise<readonly WebhookInForce[]> {
+  const cache = new VersionedCache<readonly WebhookInForce[]>(10_000);
+  const partitions = deps.partitions ?? 1;
+  return (workspaceId) =>
+    cache.get(
+      workspaceId,
+      () =>
+        deps.committed?.rowsVersionOf(
+          partitionNameFor(
+            webhooksProjection.name,
+            { workspaceId, userId: WORKSPACE_OWNER },
+            partitions,
+          ),
+        ),
+      () => findWebhooksInForce(deps.dataSource.manager, workspaceId),
+    );
 }

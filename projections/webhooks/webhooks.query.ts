@@ -19,23 +19,40 @@ export function findWebhook(
   return manager.findOne(Webhook, { where: { workspaceId, webhookId } });
 }
 
-/**
- * The endpoints an event at `position` goes to: in force, subscribed to `type`, and registered before
- * the event (an endpoint receives what happens after it exists, the same in a replay).
- */
-export function findSubscribedWebhooks(
+/** An endpoint in force, as the webhooks process manager matches events against it. */
+export type WebhookInForce = Readonly<{
+  webhookId: string;
+  events: readonly WebhookEventType[];
+  /** The log position of its registration: it receives the events after it. */
+  registeredPosition: bigint;
+}>;
+
+/** The workspace's endpoints in force, by id: what `subscribedWebhooks` chooses from. */
+export async function findWebhooksInForce(
   manager: EntityManager,
   workspaceId: string,
+): Promise<WebhookInForce[]> {
+  const rows = await manager.find(Webhook, {
+    where: { workspaceId, removedAt: IsNull() },
+    order: { webhookId: 'ASC' },
+  });
+  return rows.map((row) => ({
+    webhookId: row.webhookId,
+    events: row.events,
+    registeredPosition: BigInt(row.registeredPosition),
+  }));
+}
+
+/**
+ * The endpoints an event at `position` goes to: subscribed to `type`, and registered before the
+ * event (an endpoint receives what happens after it exists, the same in a replay).
+ */
+export function subscribedWebhooks(
+  inForce: readonly WebhookInForce[],
   type: WebhookEventType,
   position: bigint,
-): Promise<Pick<Webhook, 'webhookId'>[]> {
-  return manager
-    .createQueryBuilder(Webhook, 'w')
-    .select('w.webhookId', 'webhookId')
-    .where('w.workspaceId = :workspaceId', { workspaceId })
-    .andWhere('w.removedAt IS NULL')
-    .andWhere(':type = ANY(w.events)', { type })
-    .andWhere('w.registeredPosition < :position', { position: position.toString() })
-    .orderBy('w.webhookId')
-    .getRawMany<Pick<Webhook, 'webhookId'>>();
+): WebhookInForce[] {
+  return inForce.filter(
+    (webhook) => webhook.registeredPosition < position && webhook.events.includes(type),
+  );
 }

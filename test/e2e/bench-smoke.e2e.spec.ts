@@ -78,9 +78,20 @@ describe('npm run bench (smoke size)', () => {
       const caughtUp = lag('process managers past the last message');
       expect(caughtUp.length).toBe(rounds.length);
       for (const { processManagers } of rounds as unknown as {
-        processManagers: { behindAtEnd: number; caughtUpMs?: number };
+        processManagers: {
+          behindAtEnd: number;
+          behindAtEndBy: Record<string, number>;
+          caughtUpMs?: number;
+        };
       }[]) {
         expect(processManagers.behindAtEnd).toBeGreaterThanOrEqual(0);
+        // Every process manager of the worker, each behind by no more than the slowest.
+        expect(Object.keys(processManagers.behindAtEndBy)).toEqual(
+          expect.arrayContaining(['memory_extraction', 'rolling_summary', 'webhooks']),
+        );
+        expect(Math.max(...Object.values(processManagers.behindAtEndBy))).toBe(
+          processManagers.behindAtEnd,
+        );
         expect(processManagers.caughtUpMs).toBeGreaterThan(0);
       }
     } finally {

@@ -1,19 +1,16 @@
 import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
-import { toMemoryPolicy, type MemoryRecord, type WorkspacePolicy } from '@engram/projections';
+import {
+  isoInstantSql,
+  toMemoryPolicy,
+  type IsoInstant,
+  type MemoryRecord,
+  type WorkspacePolicy,
+} from '@engram/projections';
 import { RECENT_ACTIONS_DEFAULTS } from '@engram/prompt-blocks';
 import type { ActionRow } from '../actions/action-view';
 import type { SqlValue } from '../read-models/query-as';
 
-/**
- * An instant as `Date.prototype.toISOString()` writes it (UTC, milliseconds, `Z`), rendered by
- * PostgreSQL: the one form a context's timestamps take from the read to the prompt blocks, with no
- * `Date` in between. `to_char` truncates microseconds to milliseconds, as `Date` did. NULL stays NULL.
- */
-const iso = (column: string): string =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** An ISO 8601 instant in UTC with milliseconds, as `iso` renders it. */
-export type IsoInstant = string;
+const iso = isoInstantSql;
 
 export type ContextMessageRow = Readonly<{
   messageId: string;
