@@ -63,15 +63,19 @@ export function webhooksReactor(deps: ProcessManagerDependencies): Reactor<Webho
         signal,
       );
       // Most workspaces have no endpoint: then nothing more is read, not even the candidate's stream.
-      const listening = (await inForce(workspaceId)).filter(
-        (webhook) => webhook.registeredPosition < event.globalPosition,
-      );
-      if (listening.length === 0) return;
+      const endpointsInForce = await inForce(workspaceId);
+      if (!endpointsInForce.some((webhook) => webhook.registeredPosition < event.globalPosition)) {
+        return;
+      }
       const review =
         event.event.type === 'MemoryCandidateDetected' && (await awaitsReview(deps, event));
       const notification = webhookNotification(event, review);
       if (!notification) return;
-      const endpoints = subscribedWebhooks(listening, notification.type, event.globalPosition);
+      const endpoints = subscribedWebhooks(
+        endpointsInForce,
+        notification.type,
+        event.globalPosition,
+      );
       const createdAt = deps.clock.now().toJSDate();
       await enqueueDeliveries(
         manager,

@@ -1,6 +1,6 @@
 import { DEFAULT_MEMORY_POLICY, type MemoryPolicy } from '@engram/domain';
 import {
-  isoInstantSql,
+  isoInstantSql as iso,
   toMemoryPolicy,
   type IsoInstant,
   type MemoryRecord,
@@ -9,8 +9,6 @@ import {
 import { RECENT_ACTIONS_DEFAULTS } from '@engram/prompt-blocks';
 import type { ActionRow } from '../actions/action-view';
 import type { SqlValue } from '../read-models/query-as';
-
-const iso = isoInstantSql;
 
 export type ContextMessageRow = Readonly<{
   messageId: string;
