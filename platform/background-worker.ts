@@ -16,6 +16,7 @@ import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import {
   ReactorRunner,
+  ProjectionsFirst,
   SkippedCheckpoints,
   cachedPolicies,
   defaultReactionsInFlight,
@@ -132,7 +133,12 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       partitions: partitionCount,
     };
     // One timer and one statement a second for what every reactor partition passed without a reaction.
-    const reactorDeps = { ...base, skipped: new SkippedCheckpoints(this.dataSource) };
+    // Reactions start one at a time, once the projections have applied what the feed read.
+    const reactorDeps = {
+      ...base,
+      skipped: new SkippedCheckpoints(this.dataSource),
+      projectionsFirst: new ProjectionsFirst(committed, this.feed),
+    };
     const ownersInFlight =
       this.runtime.config.reactionsInFlight ?? defaultReactionsInFlight(this.llm.kind);
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;

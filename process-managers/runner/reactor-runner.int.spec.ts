@@ -13,6 +13,7 @@ import {
   type DecodedEvent,
 } from '@engram/event-store';
 import {
+  CommittedCheckpoints,
   ProjectionRunner,
   SharedEventFeed,
   readCheckpoint,
@@ -20,6 +21,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../../test/support/append-message';
+import { ProjectionsFirst } from './projections-first';
 import { RetryLaterError } from './reactor';
 import { ReactorRunner } from './reactor-runner';
 import { REACTOR_SKIPPED_CHECKPOINT_MS } from './skipped-checkpoints';
@@ -160,6 +162,88 @@ describe('a reactor on the shared event feed', () => {
       await running;
       feed.close();
     }
+  });
+
+  describe('the projections of its worker first', () => {
+    const codec = new EventCodec(EVENT_CATALOG);
+
+    /**
+     * A reactor whose runner shares a feed with a projection partition `slow` (started at the
+     * head, then told to commit by the test), noting how far `slow` had committed at each reaction.
+     */
+    async function beside(projectionsFirstMs: number) {
+      const feed = new SharedEventFeed(store, codec);
+      const committed = new CommittedCheckpoints();
+      const start = await store.headPosition();
+      committed.started('slow', start);
+      const seen: { position: bigint; slowAt: bigint | undefined }[] = [];
+      const runner = new ReactorRunner(
+        {
+          store,
+          codec,
+          dataSource,
+          feed,
+          projectionsFirst: new ProjectionsFirst(committed, feed, projectionsFirstMs),
+        },
+        {
+          name: `first-${randomUUID()}`,
+          handles: ['MessageRecorded'],
+          react: async (event: DecodedEvent) => {
+            // Its checkpoint starts at 0: what earlier tests appended is passed.
+            if (event.globalPosition <= start) return;
+            seen.push({ position: event.globalPosition, slowAt: committed.positionOf('slow') });
+          },
+        },
+      );
+      const stop = new AbortController();
+      const running = runner.run(stop.signal);
+      const close = async () => {
+        stop.abort();
+        await running;
+        feed.close();
+      };
+      return { committed, seen, runner, close };
+    }
+
+    it('reacts once the projections have applied what the feed read', async () => {
+      const { committed, seen, runner, close } = await beside(60_000);
+      try {
+        const first = await append();
+        const head = await append();
+        await sleep(300);
+        // The reaction waits for `slow`, which has applied nothing yet.
+        expect(seen).toEqual([]);
+        committed.committed('slow', head, true);
+        await reached(runner.name, head);
+        expect(seen.map((s) => s.position)).toEqual([first, head]);
+        expect(seen.every((s) => s.slowAt === head)).toBe(true);
+      } finally {
+        await close();
+      }
+    });
+
+    it('reacts anyway after its bound when a projection stays behind, or once it stops here', async () => {
+      const { committed, seen, runner, close } = await beside(50);
+      try {
+        const first = await append();
+        await reached(runner.name, first);
+        expect(seen).toEqual([{ position: first, slowAt: committed.positionOf('slow') }]);
+        expect(committed.positionOf('slow')!).toBeLessThan(first);
+      } finally {
+        await close();
+      }
+      const held = await beside(60_000);
+      try {
+        const next = await append();
+        await sleep(100);
+        expect(held.seen).toEqual([]);
+        held.committed.stopped('slow');
+        await reached(held.runner.name, next);
+        expect(held.seen.map((s) => s.position)).toEqual([next]);
+      } finally {
+        await held.close();
+      }
+    });
   });
 
   describe('owners reacted to at once', () => {

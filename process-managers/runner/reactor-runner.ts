@@ -28,6 +28,7 @@ import {
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { RetryLaterError, type AnyReactor } from './reactor';
+import type { ProjectionsFirst } from './projections-first';
 import { ReactionWindow } from './reaction-window';
 import { SkippedCheckpoints } from './skipped-checkpoints';
 
@@ -43,6 +44,8 @@ export type ReactorRunnerDependencies = Readonly<{
   onParked?: (parked: ParkedEvent) => void;
   /** Where the positions of batches passed without a reaction are stored (the worker's, shared). */
   skipped?: SkippedCheckpoints;
+  /** The turn of the worker's reactions: after its projections (one shared by its reactors). */
+  projectionsFirst?: ProjectionsFirst;
 }>;
 
 export type ReactorRunnerOptions = Readonly<{
@@ -284,6 +287,7 @@ export class ReactorRunner {
     else if (event.type === USER_ERASED && this.lot.holds(event)) {
       await this.release(this.lot.ownerOf(event));
     } else if (this.handled.has(event.type) && !this.lot.holds(event)) {
+      await this.deps.projectionsFirst?.turn(signal);
       await this.reactOrPark(event, signal);
     }
   }

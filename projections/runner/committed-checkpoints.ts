@@ -67,6 +67,13 @@ export class CommittedCheckpoints {
     return this.versions.get(name);
   }
 
+  /** The partitions run here that have not committed `position`. */
+  behind(position: bigint): string[] {
+    const names: string[] = [];
+    for (const [name, at] of this.positions) if (at < position) names.push(name);
+    return names;
+  }
+
   /** Resolves at the next change of any of `names` (a commit, a runner started or stopped). */
   nextChange(names: readonly string[], signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {

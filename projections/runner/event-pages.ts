@@ -20,8 +20,14 @@ export class EventPages {
   private pages: Page[] = [];
   private eventCount = 0;
   private uses = 0;
+  private last: bigint | undefined;
 
   constructor(private readonly limits: EventPagesLimits) {}
+
+  /** The position of the latest event ever added (kept when its page is dropped). */
+  get latest(): bigint | undefined {
+    return this.last;
+  }
 
   get size(): Readonly<{ events: number; pages: number }> {
     return { events: this.eventCount, pages: this.pages.length };
@@ -74,6 +80,10 @@ export class EventPages {
    * other pages already hold: a read that runs into a later page is cut where that page starts.
    */
   add(after: bigint, events: readonly RecordedEvent[]): void {
+    const through = events.at(-1)?.globalPosition;
+    if (through !== undefined && (this.last === undefined || through > this.last)) {
+      this.last = through;
+    }
     let from = after;
     let kept = events;
     for (let holder = this.indexHolding(from); holder >= 0; holder = this.indexHolding(from)) {

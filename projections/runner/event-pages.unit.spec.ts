@@ -70,6 +70,17 @@ describe('event pages', () => {
     expect(pages.size).toEqual({ events: 18, pages: 1 });
   });
 
+  it('remembers the latest position it was given, an earlier page added later or its page dropped', () => {
+    const pages = new EventPages({ maxEvents: 4, maxPages: 2 });
+    expect(pages.latest).toBeUndefined();
+    pages.add(8n, events(9, 12));
+    pages.add(0n, events(1, 4));
+    expect(pages.latest).toBe(12n);
+    pages.add(20n, []);
+    expect(pages.latest).toBe(12n);
+    expect(pages.eventsAfter(8n, 10)).toBeUndefined();
+  });
+
   it('counts the events between two positions through pages without a gap', () => {
     const pages = new EventPages({ maxEvents: 100, maxPages: 10 });
     pages.add(0n, events(1, 5));

@@ -76,6 +76,11 @@ export class SharedEventFeed {
     return this.pages.size;
   }
 
+  /** The latest position read from the store (undefined before any event): what consumers apply. */
+  get latestRead(): bigint | undefined {
+    return this.pages.latest;
+  }
+
   /**
    * Up to `max` events after `position`; none when `position` is the head of the log.
    *

@@ -49,6 +49,25 @@ export async function waitForCheckpoints(
   }
 }
 
+/**
+ * Waits until every projection partition run in this process has committed `position` (one that
+ * stops meanwhile no longer counts), for `timeoutMs` at most, or until `signal` aborts.
+ */
+export async function waitForAllCommitted(
+  committed: CommittedCheckpoints,
+  position: bigint,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const behind = committed.behind(position);
+    const remaining = deadline - Date.now();
+    if (behind.length === 0 || remaining <= 0 || signal?.aborted) return;
+    await nextCommit(committed, behind, remaining, signal);
+  }
+}
+
 /** Resolves at the next commit of one of `names`, after `timeoutMs`, or when `signal` aborts. */
 async function nextCommit(
   committed: CommittedCheckpoints,

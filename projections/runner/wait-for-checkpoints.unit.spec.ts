@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { CommittedCheckpoints } from './committed-checkpoints';
-import { waitForCheckpoints } from './wait-for-checkpoints';
+import { waitForAllCommitted, waitForCheckpoints } from './wait-for-checkpoints';
 
 /** A checkpoints table in memory, counting the queries (only `query` is used by the wait). */
 function checkpointsTable(positions: Record<string, bigint>) {
@@ -88,5 +88,41 @@ describe('waiting for checkpoints', () => {
     );
     expect(behind).toEqual(['memories', 'sessions']);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('waiting for every projection of this process', () => {
+  it('ends once each has committed the position, not counting one that stopped', async () => {
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 3n);
+    committed.started('sessions', 9n);
+    committed.started('summaries', 1n);
+    later(20, () => committed.committed('memories', 9n, false));
+    later(40, () => committed.stopped('summaries'));
+    const started = Date.now();
+    await waitForAllCommitted(committed, 9n, 10_000);
+    expect(committed.behind(9n)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('ends after the timeout when one stays behind, or at once when the caller stops', async () => {
+    const committed = new CommittedCheckpoints();
+    committed.started('memories', 1n);
+    let started = Date.now();
+    await waitForAllCommitted(committed, 2n, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(committed.behind(2n)).toEqual(['memories']);
+
+    const stop = new AbortController();
+    later(20, () => stop.abort());
+    started = Date.now();
+    await waitForAllCommitted(committed, 2n, 10_000, stop.signal);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('does not wait when no projection runs here', async () => {
+    const started = Date.now();
+    await waitForAllCommitted(new CommittedCheckpoints(), 5n, 10_000);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
