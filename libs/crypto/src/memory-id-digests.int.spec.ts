@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Pool } from 'pg';
 import { DataKeyDestroyedError, KeyStore, memoryIdDigests } from '@engram/crypto';
 import { memoryIdFor } from '@engram/domain';
@@ -34,6 +35,21 @@ describe('memoryIdDigests', () => {
   it('gives two owners different ids for the same content (each under their own key)', async () => {
     const keys = new KeyStore(pool, TEST_MASTER_KEY);
     expect(await idIn(keys, 'bob')).not.toBe(await idIn(keys, 'carol'));
+  });
+
+  it('derives an owner’s key once while the key store holds their data key, and each owner’s apart', async () => {
+    const digests = memoryIdDigests(new KeyStore(pool, TEST_MASTER_KEY));
+    const hkdf = jest.spyOn(crypto, 'hkdfSync');
+    try {
+      const first = await digests.digestFor('w1', 'erin');
+      const again = await digests.digestFor('w1', 'erin');
+      expect(again(LYON)).toBe(first(LYON));
+      expect(hkdf).toHaveBeenCalledTimes(1);
+      await digests.digestFor('w1', 'frank');
+      expect(hkdf).toHaveBeenCalledTimes(2);
+    } finally {
+      hkdf.mockRestore();
+    }
   });
 
   it('cannot compute an erased owner’s ids any more: the key they came from is destroyed', async () => {
