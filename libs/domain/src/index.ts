@@ -5,6 +5,7 @@ export * from './decider';
 export * from './identifiers';
 export * from './streams';
 export * from './clock';
+export * from './in-zone';
 export * from './catalog';
 export * from './messages';
 export * from './identity';

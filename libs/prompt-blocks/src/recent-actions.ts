@@ -1,7 +1,7 @@
-import type { Locale } from '@engram/domain';
+import { inZone, type Locale } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { lastActivityMillis, parseInstant, statusReachedAt, type ActionView } from './action-view';
-import { assertTimeZone, formatDayTime, inZone, timeLeft } from './dates';
+import { assertTimeZone, formatDayTime, timeLeft } from './dates';
 import { MAX_LENGTH, RECENT_STATUS_LABELS, channelLabel, toolLabel } from './labels';
 import { quotedSummary, targetForRecentBlock } from './target';
 

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { inZone } from '../in-zone';
 import { userStream } from '../streams';
 
 /** A user's ledger of one day: `{ws}/{user}/llm-usage/{yyyy-mm-dd}`, so no stream grows without bound. */
@@ -6,9 +7,12 @@ export function llmUsageStream(workspaceId: string, userId: string, day: string)
   return userStream(workspaceId, userId, 'llm-usage', day);
 }
 
-/** The day (yyyy-mm-dd) an instant falls on in the workspace policy's time zone. */
+/**
+ * The day (yyyy-mm-dd) an instant falls on in the workspace policy's time zone (the zone's offset
+ * asked once per hour: luxon's per instant was 0.7 % of the worker's CPU, BENCHMARKS round 24).
+ */
 export function llmUsageDay(instant: DateTime, timeZone: string): string {
-  return instant.setZone(timeZone).toISODate()!;
+  return inZone(instant, timeZone).toISODate()!;
 }
 
 /** When the day of `instant` ends in `timeZone`: deferred work waits until then (ISO, UTC). */

@@ -1,7 +1,7 @@
-import type { Locale, MemoryKind } from '@engram/domain';
+import { inZone, type Locale, type MemoryKind } from '@engram/domain';
 import type { DateTime } from 'luxon';
 import { parseInstant, type ActionView } from '../action-view';
-import { assertTimeZone, formatDayTime, inZone } from '../dates';
+import { assertTimeZone, formatDayTime } from '../dates';
 import { channelLabel } from '../labels';
 import { RECENT_ACTIONS_GUIDANCE, recentActionLine, selectRecentActions } from '../recent-actions';
 import { sanitizeInline } from '../sanitize';
