@@ -133,7 +133,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       partitions: partitionCount,
     };
     // One timer and one statement a second for what every reactor partition passed without a reaction.
-    // Reactions start one at a time, once the projections have applied what the feed read.
+    // A reaction starts once the worker's projections have applied what the feed read (200 ms at most).
     const reactorDeps = {
       ...base,
       skipped: new SkippedCheckpoints(this.dataSource),
