@@ -29,6 +29,7 @@ export * from './runner/checkpoints';
 export * from './runner/partitions';
 export * from './runner/partition-count';
 export * from './runner/parked-events';
+export * from './runner/aborted-or-after';
 export * from './runner/parking-lot';
 export * from './runner/owner-events';
 export * from './runner/iso-instant';

@@ -12,6 +12,7 @@ import {
   ParkingLot,
   USER_ERASED,
   WHOLE,
+  abortedOrAfter,
   backoffMs,
   describeFailure,
   ensureCheckpoint,
@@ -171,8 +172,7 @@ export class ReactorRunner {
         }
         // Woken for the next automatic try of a parked event, if one is pending, or a failed line.
         const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
-        const until =
-          wait === undefined ? stopped : AbortSignal.any([stopped, AbortSignal.timeout(wait)]);
+        const until = wait === undefined ? stopped : abortedOrAfter(stopped, wait);
         const events = await feed.follow(after, until, BATCH_SIZE);
         if (events.length === 0) continue;
         after = events.at(-1)!.globalPosition;

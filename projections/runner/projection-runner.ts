@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isTransientError } from '@engram/database';
 import type { DecodedEvent, EventCodec, EventStore, RecordedEvent } from '@engram/event-store';
 import type { DataSource, EntityManager } from 'typeorm';
+import { abortedOrAfter } from './aborted-or-after';
 import { foldBatch, writeBatch, type BatchWrites } from './apply-batch';
 import {
   advanceCheckpoint,
@@ -209,8 +210,7 @@ export class ProjectionRunner {
       }
       // Woken for the next automatic try of a parked event, if one is pending.
       const wait = this.lot.nextRetryIn(Date.now(), this.retryMs);
-      const until =
-        wait === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(wait)]);
+      const until = wait === undefined ? signal : abortedOrAfter(signal, wait);
       const batch = await feed.follow(checkpoint, until, this.options.batchSize, this);
       if (batch.length === 0) continue;
       if (!this.concerns(batch)) {

@@ -1,4 +1,6 @@
 import { openStoreAndProjector, type StoreAndProjector } from '../support/store-and-projector';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Client } from 'pg';
 import {
   EVENT_CATALOG,
@@ -72,6 +74,13 @@ describe('parked events', () => {
     return Object.fromEntries(rows.map((row) => [row.user_id, row.event_count]));
   }
 
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 300 && !(await check()); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await check()).toBe(true);
+  }
+
   /** As an operator would, on an empty database (the projector role may only record the first). */
   async function setPartitionCount(count: number): Promise<void> {
     const owner = new Client({ connectionString: database.ownerUrl });
@@ -137,6 +146,32 @@ describe('parked events', () => {
     await runner().catchUp();
     expect(await counts()).toEqual({ alice: 2, bob: 1, mallory: 2 });
     expect(await listParked(projector.manager)).toEqual([]);
+  });
+
+  it('a live partition tries a parked event again on time with no later event, a garbage collection meanwhile', async () => {
+    // Node 20's AbortSignal.any holds an AbortSignal.timeout weakly: collected before it fired, the
+    // try waited for the next event (abortedOrAfter). A full collection on demand, as --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const live = new ProjectionRunner({ store, codec, dataSource: projector }, poisonable, {
+      retryMs: 300,
+      attemptsBeforeParking: 3,
+    });
+    const poison = await message('mallory');
+    poisoned.add(poison.messageId);
+    const stop = new AbortController();
+    const running = live.run(stop.signal);
+    try {
+      await until(async () => (await listParked(projector.manager)).length === 1);
+      poisoned.clear(); // the cause heals before the automatic try
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      collect();
+      await until(async () => (await counts()).mallory === 1);
+      expect(await listParked(projector.manager)).toEqual([]);
+    } finally {
+      stop.abort();
+      await running;
+    }
   });
 
   it('a retry that still fails parks again, one more try; a skip passes over it and a rebuild gives the same rows', async () => {
