@@ -7,6 +7,7 @@ import { llmEconomyScenario } from './scenarios/llm-economy';
 import { memoryScenario } from './scenarios/memory';
 import { rebuildScenario } from './scenarios/rebuild';
 import { scaleScenario } from './scenarios/scale';
+import { withAutovacuum } from './support/autovacuum';
 import { waitForCheckpoints } from './support/checkpoints';
 import { settleDatabase } from './support/settle-database';
 import { closeMainStore, createMainStore, runWorkers, type MainStore } from './support/main-store';
@@ -86,7 +87,15 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const results: Record<string, ScenarioResult> = {};
   if (options.only.some((name) => ON_MAIN_STORE.includes(name))) {
-    await runOnMainStore(options, results);
+    // Not at smoke size: the test suite runs it beside other tests, on the server's settings.
+    const restoreAutovacuum = options.smoke
+      ? async () => undefined
+      : await withAutovacuum(options.serverUrl, log);
+    try {
+      await runOnMainStore(options, results);
+    } finally {
+      await restoreAutovacuum();
+    }
   }
   if (options.only.includes('llm')) {
     await timed('llm', results, () => llmEconomyScenario(options));
