@@ -1,14 +1,4 @@
-import { Client } from 'pg';
-
-async function onServer<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { onServer } from './bench-database';
 
 /**
  * Autovacuum on for the bench's run, as every production server runs it, when the server has it off

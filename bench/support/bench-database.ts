@@ -16,11 +16,15 @@ export const ROLE_PASSWORDS: RolePasswords = {
   projector: process.env.ENGRAM_PROJECTOR_DB_PASSWORD,
 };
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
+/** `work` on a connection of its own to the server of `serverUrl`, closed after it. */
+export async function onServer<T>(
+  serverUrl: string,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -32,7 +36,7 @@ export async function createBenchDatabase(
   label: string,
 ): Promise<BenchDatabase> {
   const name = `engram_bench_${label}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const ownerUrl = url.toString();
@@ -45,6 +49,10 @@ export async function createBenchDatabase(
     name,
     ownerUrl,
     ...roleConnectionStrings(ownerUrl, ROLE_PASSWORDS),
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: async () => {
+      await onServer(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
   };
 }
