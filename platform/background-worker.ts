@@ -8,6 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WorkerRole } from '@engram/config';
 import { KeyStore, memoryIdDigests, workspaceSecrets } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
 import type { Clock } from '@engram/domain';
@@ -51,10 +52,15 @@ import { LeaseCoordinator, leaseTable, type Partition } from './leases';
 import type { Runtime } from './prepare-runtime';
 import { CLOCK, LLM, RUNTIME } from './tokens';
 
+/** ENGRAM_WORKER_ROLE's two kinds of partitions (`all` runs both). */
+const PROJECTIONS_ROLE = 'projections' satisfies WorkerRole;
+const PROCESS_MANAGERS_ROLE = 'process-managers' satisfies WorkerRole;
+
 /**
  * Everything that runs in the background, connected as the projector role: every projection, the
  * process managers (extraction, rolling summary, memory cap) and the scheduled jobs, each a partition
- * that this worker runs only while it holds the partition's lease (several workers share them).
+ * that this worker runs only while it holds the partition's lease (several workers share them), or
+ * only the projections or only the rest when ENGRAM_WORKER_ROLE says so.
  */
 @Injectable()
 export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -143,7 +149,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       this.runtime.config.reactionsInFlight ?? defaultReactionsInFlight(this.llm.kind);
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
-    const partitions: Partition[] = [
+    const everyPartition: Partition[] = [
       ...PROJECTIONS.flatMap((projection) =>
         slices(partitionCount).map((slice) => {
           const name = `projection:${partitionName(projection.name, slice)}`;
@@ -151,7 +157,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
             fence: leaseTable.heldBy(this.workerId, name),
             slice,
           });
-          return { name, run: (signal: AbortSignal) => runner.run(signal) };
+          return { name, role: PROJECTIONS_ROLE, run: (signal: AbortSignal) => runner.run(signal) };
         }),
       ),
       ...[
@@ -166,7 +172,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
             slice,
             ownersInFlight,
           });
-          return { name: runner.name, run: (signal: AbortSignal) => runner.run(signal) };
+          return {
+            name: runner.name,
+            role: PROCESS_MANAGERS_ROLE,
+            run: (signal: AbortSignal) => runner.run(signal),
+          };
         }),
       ),
       this.job('identity-cards', Math.max(0.2, Math.min(1, identityCardDebounce)), (signal) =>
@@ -190,6 +200,10 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         ),
       ),
     ];
+    const role = this.runtime.config.workerRole;
+    const partitions = everyPartition.filter(
+      (partition) => role === 'all' || partition.role === role,
+    );
     // The leases have a connection of their own: behind the runners' queries in the shared pool, a
     // renewal could wait past the lease's end, and a newcomer took a minute to take its partitions.
     this.leaseDataSource = await createDataSource(
@@ -203,10 +217,16 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       ttlSeconds: this.runtime.config.leaseTtlSeconds,
       onChange: ({ partition, kind }) => this.logger.log(`${partition}: lease ${kind}`),
       onError: (error) => onError('leases', error),
+      everyRole: [PROJECTIONS_ROLE, PROCESS_MANAGERS_ROLE],
+      onUnrunRole: (unrun) =>
+        this.logger.warn(
+          `No live worker runs the ${unrun} partitions: they wait until one does ` +
+            `(ENGRAM_WORKER_ROLE=${unrun} or all)`,
+        ),
     });
     this.running = this.coordinator.run(this.stop.signal);
     this.logger.log(
-      `Worker ${this.workerId} sharing ${partitions.length} partitions through leases of ` +
+      `Worker ${this.workerId} sharing ${partitions.length} partitions (${role}) through leases of ` +
         `${this.runtime.config.leaseTtlSeconds} s (LLM: ${this.llm.kind} ${this.llm.model})`,
     );
   }
@@ -232,7 +252,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     seconds: number,
     work: (signal: AbortSignal) => Promise<unknown>,
   ): Partition {
-    return { name: `job:${name}`, run: (signal) => this.repeat(name, seconds, signal, work) };
+    return {
+      name: `job:${name}`,
+      role: PROCESS_MANAGERS_ROLE,
+      run: (signal) => this.repeat(name, seconds, signal, work),
+    };
   }
 
   private async repeat(

@@ -22,13 +22,17 @@ export type EngramProcess<Kind extends string = 'api' | 'worker'> = Readonly<{
   stop: () => Promise<void>;
 }>;
 
-/** Starts the process and resolves once it is ready (the API listens, the worker runs). */
+/**
+ * Starts the process and resolves once it is ready (the API listens, the worker runs); at the
+ * scheduling priority `nice` (`nice -n`, 0 by default), as a deployment may run a worker role.
+ */
 export async function startEngram(
   kind: 'api' | 'worker',
   database: BenchDatabase,
   env: Record<string, string> = {},
+  nice = 0,
 ): Promise<EngramProcess> {
-  return startBuiltScript(kind, MAIN[kind], engramEnvironment(database, env));
+  return startBuiltScript(kind, MAIN[kind], engramEnvironment(database, env), nice);
 }
 
 /**
@@ -39,11 +43,12 @@ export async function startBuiltScript<Kind extends string>(
   kind: Kind,
   script: string,
   env: NodeJS.ProcessEnv,
+  nice = 0,
 ): Promise<EngramProcess<Kind>> {
-  const child = spawn(process.execPath, [...nodeFlags(kind), script], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const command = [process.execPath, ...nodeFlags(kind), script];
+  // nice(1) execs the command: the child's pid is the script's, as its CPU count needs.
+  const [file, ...args] = nice === 0 ? command : ['nice', '-n', String(nice), ...command];
+  const child = spawn(file!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let onReady: (url: string) => void = () => undefined;
   const onData = (chunk: Buffer) => {

@@ -66,6 +66,20 @@ export async function runWorkers(store: MainStore, count: number): Promise<void>
   store.otherWorkers = workers.slice(1);
 }
 
+/**
+ * Stops every worker, then starts one running only the projections and one running only the process
+ * managers (`ENGRAM_WORKER_ROLE`), the latter at the scheduling priority `nice`.
+ */
+export async function runWorkersByRole(store: MainStore, nice: number): Promise<void> {
+  await runWorkers(store, 0);
+  const [projections, processManagers] = await Promise.all([
+    startEngram('worker', store.database, { ENGRAM_WORKER_ROLE: 'projections' }),
+    startEngram('worker', store.database, { ENGRAM_WORKER_ROLE: 'process-managers' }, nice),
+  ]);
+  store.worker = projections;
+  store.otherWorkers = [processManagers];
+}
+
 export async function stopWorkers(store: MainStore): Promise<void> {
   await runWorkers(store, 0);
 }
@@ -85,8 +99,9 @@ export function engramPids(store: MainStore): Record<string, number | undefined>
 }
 
 /**
- * Resolves once every lease is held and each running worker holds at least its share (the leases
- * divided by the workers, rounded down), with how long that took and what each holds.
+ * Resolves once every lease is held and each running worker holds at least its share of each role
+ * it runs (the role's leases divided by the workers running it, rounded down), with how long that
+ * took and what each holds.
  */
 export async function waitForBalancedLeases(
   store: MainStore,
@@ -95,21 +110,37 @@ export async function waitForBalancedLeases(
   const started = performance.now();
   const workers = workersOf(store);
   for (;;) {
-    const { rows } = await store.pool.query<{ holder: string | null; count: string }>(
-      `SELECT CASE WHEN expires_at > now() THEN holder END AS holder, count(*) AS count
-         FROM worker_leases GROUP BY 1`,
+    const { rows } = await store.pool.query<{ holder: string | null; role: string; count: string }>(
+      `SELECT CASE WHEN expires_at > now() THEN holder END AS holder,
+              CASE WHEN name LIKE 'projection:%' THEN 'projections' ELSE 'process-managers' END AS role,
+              count(*) AS count
+         FROM worker_leases GROUP BY 1, 2`,
     );
-    const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    const instances = await store.pool.query<{ id: string; roles: string[] }>(
+      'SELECT id, roles FROM worker_instances',
+    );
     // A worker's id is host:pid:random.
+    const pidOf = (id: string | null) => id?.split(':')[1];
+    const rolesOf = (worker: EngramProcess) =>
+      instances.rows.find((row) => pidOf(row.id) === String(worker.child.pid))?.roles ?? [];
+    const count = (holds: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(holds).reduce((sum, row) => sum + Number(row.count), 0);
+    const total = count(() => true);
     const held = workers.map((worker) =>
-      rows
-        .filter((row) => row.holder?.split(':')[1] === String(worker.child.pid))
-        .reduce((sum, row) => sum + Number(row.count), 0),
+      count((row) => pidOf(row.holder) === String(worker.child.pid)),
     );
     const balanced =
       total > 0 &&
       held.reduce((sum, count) => sum + count, 0) === total &&
-      held.every((count) => count >= Math.floor(total / workers.length));
+      [...new Set(rows.map((row) => row.role))].every((role) => {
+        const running = workers.filter((worker) => rolesOf(worker).includes(role));
+        const share = Math.floor(count((row) => row.role === role) / Math.max(1, running.length));
+        return running.every(
+          (worker) =>
+            count((row) => row.role === role && pidOf(row.holder) === String(worker.child.pid)) >=
+            share,
+        );
+      });
     const seconds = (performance.now() - started) / 1000;
     if (balanced) return { seconds, held };
     if (seconds * 1000 > timeoutMs) {

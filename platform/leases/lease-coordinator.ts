@@ -4,6 +4,11 @@ import { leaseTable, type Sql } from './lease-table';
 /** A piece of background work that runs until its signal aborts (and stops cleanly when it does). */
 export type Partition = Readonly<{
   name: string;
+  /**
+   * The kind of work (`projections`, `process-managers`): each role's partitions are shared among
+   * the live workers that run that role.
+   */
+  role: string;
   run: (signal: AbortSignal) => Promise<void>;
 }>;
 
@@ -13,6 +18,12 @@ export type LeaseOptions = Readonly<{
   ttlSeconds: number;
   onChange?: (change: { partition: string; kind: 'acquired' | 'lost' | 'released' }) => void;
   onError?: (error: unknown) => void;
+  /**
+   * Every role of the deployment, with `onUnrunRole` told (once, until a worker runs it again) of a
+   * role no live worker has run for a lease period: its partitions wait for nobody.
+   */
+  everyRole?: readonly string[];
+  onUnrunRole?: (role: string) => void;
 }>;
 
 type Running = { controller: AbortController; done: Promise<void> };
@@ -25,9 +36,10 @@ type Running = { controller: AbortController; done: Promise<void> };
 const MAX_BALANCE_INTERVAL_MS = 1000;
 
 /**
- * Shares the partitions among the live workers: each worker heartbeats, renews what it holds every
- * third of the lease period (every second at most), gives back what exceeds its fair share
- * (partitions / live workers, rounded up) and takes free partitions up to it. Partitions are kept and
+ * Shares the partitions among the live workers: each worker heartbeats with the roles of its
+ * partitions, renews what it holds every third of the lease period (every second at most), gives
+ * back what exceeds its fair share of each role (the role's partitions / the live workers running
+ * that role, rounded up) and takes free partitions up to it. Partitions are kept and
  * taken grouped by partition index (`memories#0/4`, `sessions#0/4`, … before `…#1/4`), so a worker
  * holds every consumer of a few owner slices and decodes only their events, not every event of the
  * log. A partition runs only while its lease is held; when this worker cannot renew for two thirds
@@ -36,12 +48,20 @@ const MAX_BALANCE_INTERVAL_MS = 1000;
 export class LeaseCoordinator {
   private readonly running = new Map<string, Running>();
   private lastRenewal = Date.now();
+  private readonly startedAt = Date.now();
+  private readonly unrunReported = new Set<string>();
+  /** The partitions' names by role. */
+  private readonly roles = new Map<string, string[]>();
 
   constructor(
     private readonly sql: Sql,
     private readonly partitions: readonly Partition[],
     private readonly options: LeaseOptions,
-  ) {}
+  ) {
+    for (const { name, role } of partitions) {
+      this.roles.set(role, [...(this.roles.get(role) ?? []), name]);
+    }
+  }
 
   get held(): readonly string[] {
     return [...this.running.keys()].sort();
@@ -72,28 +92,52 @@ export class LeaseCoordinator {
 
   private async balance(): Promise<void> {
     const { workerId, ttlSeconds } = this.options;
-    await leaseTable.heartbeat(this.sql, workerId, ttlSeconds);
+    await leaseTable.heartbeat(this.sql, workerId, [...this.roles.keys()], ttlSeconds);
     const renewed = await leaseTable.renew(this.sql, workerId, this.held, ttlSeconds);
     for (const name of this.held) if (!renewed.has(name)) await this.stop(name, 'lost');
-    const live = Math.max(1, await leaseTable.liveWorkers(this.sql, ttlSeconds));
-    const fairShare = Math.ceil(this.partitions.length / live);
-    const surplus = inSliceOrder(this.held).slice(fairShare);
+    const live = await leaseTable.liveWorkersByRole(this.sql, ttlSeconds);
+    this.reportUnrunRoles(live);
+    const surplus: string[] = [];
+    const wanted = new Map<string, number>();
+    for (const [role, names] of this.roles) {
+      const fairShare = Math.ceil(names.length / Math.max(1, live.get(role) ?? 0));
+      const held = inSliceOrder(names.filter((name) => this.running.has(name)));
+      surplus.push(...held.slice(fairShare));
+      if (held.length < fairShare) wanted.set(role, fairShare - held.length);
+    }
     if (surplus.length > 0) {
       // Each stop waits for the partition's batch in flight: all at once, not one after the other.
       await Promise.all(surplus.map((name) => this.stop(name, 'released')));
       await leaseTable.release(this.sql, workerId, surplus);
     }
-    const wanted = fairShare - this.running.size;
-    if (wanted <= 0) return;
-    const free = await leaseTable.free(
-      this.sql,
-      this.partitions.map((partition) => partition.name),
+    if (wanted.size === 0) return;
+    const free = new Set(
+      await leaseTable.free(
+        this.sql,
+        this.partitions.map((partition) => partition.name),
+      ),
     );
-    const taking = rotate(inSliceOrder(free), workerId).slice(0, wanted);
+    const taking = [...wanted].flatMap(([role, count]) =>
+      rotate(inSliceOrder(this.roles.get(role)!.filter((name) => free.has(name))), workerId).slice(
+        0,
+        count,
+      ),
+    );
     // One statement for all: one at a time, a worker starting beside busy runners took a minute to
     // take 72 partitions.
     const taken = new Set(await leaseTable.acquire(this.sql, workerId, taking, ttlSeconds));
     for (const name of taking) if (taken.has(name)) this.start(name);
+  }
+
+  private reportUnrunRoles(live: ReadonlyMap<string, number>): void {
+    const { everyRole = [], onUnrunRole, ttlSeconds } = this.options;
+    for (const role of everyRole) {
+      if ((live.get(role) ?? 0) > 0) this.unrunReported.delete(role);
+      else if (Date.now() - this.startedAt > ttlSeconds * 1000 && !this.unrunReported.has(role)) {
+        this.unrunReported.add(role);
+        onUnrunRole?.(role);
+      }
+    }
   }
 
   private start(name: string): void {

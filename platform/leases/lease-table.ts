@@ -17,12 +17,20 @@ export const leaseTable = {
     );
   },
 
-  /** Records that `workerId` is alive and forgets workers silent for ten lease periods. */
-  async heartbeat(sql: Sql, workerId: string, ttlSeconds: number): Promise<void> {
+  /**
+   * Records that `workerId` is alive and runs `roles`, and forgets workers silent for ten lease
+   * periods.
+   */
+  async heartbeat(
+    sql: Sql,
+    workerId: string,
+    roles: readonly string[],
+    ttlSeconds: number,
+  ): Promise<void> {
     await sql.query(
-      `INSERT INTO worker_instances (id) VALUES ($1)
-       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
-      [workerId],
+      `INSERT INTO worker_instances (id, roles) VALUES ($1, $2)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now(), roles = excluded.roles`,
+      [workerId, roles],
     );
     await sql.query(
       `DELETE FROM worker_instances WHERE heartbeat_at < now() - make_interval(secs => $1)`,
@@ -30,12 +38,15 @@ export const leaseTable = {
     );
   },
 
-  async liveWorkers(sql: Sql, ttlSeconds: number): Promise<number> {
-    const rows = await sql.query<{ count: string }[]>(
-      `SELECT count(*) FROM worker_instances WHERE heartbeat_at > now() - make_interval(secs => $1)`,
+  /** How many live workers run each role. */
+  async liveWorkersByRole(sql: Sql, ttlSeconds: number): Promise<Map<string, number>> {
+    const rows = await sql.query<{ role: string; count: string }[]>(
+      `SELECT role, count(*) FROM worker_instances, unnest(roles) AS role
+       WHERE heartbeat_at > now() - make_interval(secs => $1)
+       GROUP BY role`,
       [ttlSeconds],
     );
-    return Number(rows[0]?.count ?? 0);
+    return new Map(rows.map((row) => [row.role, Number(row.count)]));
   },
 
   /** Extends the leases `workerId` still holds; returns their names (a missing one was lost). */

@@ -56,6 +56,7 @@ describe('npm run bench (smoke size)', () => {
       expect(throughput?.baseline).toBeGreaterThan(0);
       // Each lag round says where the CPU went: the worker and PostgreSQL worked for every message.
       const rounds = written.results.lag!.details!.rounds as {
+        byRole: boolean;
         cpuMicrosecondsPerMessage: Record<string, number>;
       }[];
       expect(rounds.length).toBeGreaterThan(0);
@@ -63,6 +64,12 @@ describe('npm run bench (smoke size)', () => {
         expect(cpu.worker1).toBeGreaterThan(0);
         expect(cpu.postgres).toBeGreaterThan(0);
         expect(cpu.total).toBeGreaterThanOrEqual(cpu.worker1! + cpu.postgres!);
+      }
+      // Two rounds with a worker per role (ENGRAM_WORKER_ROLE): the process managers' worked too.
+      const byRole = rounds.filter((each) => each.byRole);
+      expect(byRole).toHaveLength(2);
+      for (const { cpuMicrosecondsPerMessage: cpu } of byRole) {
+        expect(cpu.worker2).toBeGreaterThan(0);
       }
       // A message is visible to its owner once its owner's partitions applied it, which is never
       // later than every partition having passed it.

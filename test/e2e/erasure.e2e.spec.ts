@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { eventually, settledUserEvents, startTestApp, type TestApp } from '../support/test-app';
+import {
+  eventually,
+  postUserMessage,
+  settledUserEvents,
+  startTestApp,
+  type TestApp,
+} from '../support/test-app';
 
 /** Erasure by crypto-shredding: nothing of the user survives, in the store, the read models or a rebuild. */
 describe('erasure through HTTP', () => {
@@ -19,17 +24,7 @@ describe('erasure through HTTP', () => {
   const SECRET = 'Je m’appelle Zoé Martin et j’habite à Grenoble.';
 
   async function history(user: string) {
-    await request(t.http)
-      .post(`/v1/workspaces/w6/users/${user}/messages`)
-      .auth(agent, { type: 'bearer' })
-      .send({
-        messageId: randomUUID(),
-        sessionId: 's1',
-        role: 'user',
-        channel: 'web',
-        text: SECRET,
-      })
-      .expect(202);
+    await postUserMessage(t, agent, { workspaceId: 'w6', userId: user }, SECRET);
     await request(t.http)
       .post(`/v1/workspaces/w6/users/${user}/actions`)
       .auth(agent, { type: 'bearer' })

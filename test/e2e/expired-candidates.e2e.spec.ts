@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { eventually, postUserMessage, startTestApp, type TestApp } from '../support/test-app';
 import { asText, ndjsonLines } from '../support/ndjson-body';
 
 type Item = {
@@ -40,18 +39,9 @@ describe('expired candidates, reported as rejected', () => {
   afterAll(() => t.close());
 
   const say = (text: string, occurredAt: Date) =>
-    request(t.http)
-      .post(`/v1/workspaces/${ws}/users/erin/messages`)
-      .auth(agent, { type: 'bearer' })
-      .send({
-        messageId: randomUUID(),
-        sessionId: 's1',
-        role: 'user',
-        channel: 'web',
-        text,
-        occurredAt: occurredAt.toISOString(),
-      })
-      .expect(202);
+    postUserMessage(t, agent, { workspaceId: ws, userId: 'erin' }, text, {
+      occurredAt: occurredAt.toISOString(),
+    });
   const queue = (status: string, minPosition = 0) =>
     request(t.http)
       .get(`/v1/workspaces/${ws}/memories?status=${status}&minPosition=${minPosition}`)

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { eventually, postUserMessage, startTestApp, type TestApp } from '../support/test-app';
 
 /** Seed 002: "Activez l'option Enable Memory dans le panneau de paramètres de la mémoire". */
 describe("a workspace's agents and their memory, through HTTP", () => {
@@ -16,19 +15,10 @@ describe("a workspace's agents and their memory, through HTTP", () => {
   afterAll(() => t.close());
 
   const say = (userId: string, agentId: string | undefined, occurredAt: string) =>
-    request(t.http)
-      .post(`/v1/workspaces/w5/users/${userId}/messages`)
-      .auth(agent, { type: 'bearer' })
-      .send({
-        messageId: randomUUID(),
-        sessionId: 's1',
-        role: 'user',
-        channel: 'web',
-        text: 'Bonjour',
-        occurredAt,
-        ...(agentId ? { agentId } : {}),
-      })
-      .expect(202);
+    postUserMessage(t, agent, { workspaceId: 'w5', userId }, 'Bonjour', {
+      occurredAt,
+      ...(agentId ? { agentId } : {}),
+    });
   const agents = (token = admin) =>
     request(t.http).get('/v1/workspaces/w5/agents').auth(token, { type: 'bearer' });
   const switchMemory = (agentId: string, enabled: boolean) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
@@ -25,7 +24,7 @@ import {
 } from '@engram/event-store';
 import { createCodec, type CodecResources } from '@engram/platform';
 import { PROJECTIONS, READ_MODEL_ENTITIES, catchUpAllPartitions } from '@engram/projections';
-import { eventually, startTestApp, type TestApp } from '../support/test-app';
+import { eventually, postUserMessage, startTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testRuntime } from '../support/test-runtime';
 
@@ -182,18 +181,7 @@ describe('export replay', () => {
     const alice = await t.token({ userId: 'alice', workspaceId: ws, roles: ['user'] });
     const auditor = await t.token({ userId: 'dpo', workspaceId: ws, roles: ['auditor'] });
     const say = (user: string, text: string, extra: Record<string, unknown> = {}) =>
-      request(t.http)
-        .post(`${base}/${user}/messages`)
-        .auth(agent, { type: 'bearer' })
-        .send({
-          messageId: randomUUID(),
-          sessionId: 's1',
-          role: 'user',
-          channel: 'web',
-          text,
-          ...extra,
-        })
-        .expect(202);
+      postUserMessage(t, agent, { workspaceId: ws, userId: user }, text, extra);
     const myMemories = () =>
       request(t.http).get('/v1/me/memories').auth(alice, { type: 'bearer' }).expect(200);
     const step = (actionId: string, verb: string, body: object) =>

@@ -16,6 +16,7 @@ function observedPartitions(count: number) {
     const name = `test:${index}`;
     return {
       name,
+      role: 'test',
       run: async (signal) => {
         const now = (runningNow.get(name) ?? 0) + 1;
         runningNow.set(name, now);
@@ -27,6 +28,20 @@ function observedPartitions(count: number) {
     };
   });
   return { partitions, overlaps: () => overlaps, runningNow };
+}
+
+/** A partition that runs until it is stopped. */
+function untilAborted(name: string) {
+  return {
+    name,
+    run: (signal: AbortSignal) =>
+      new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
+  };
+}
+
+/** The four owner slices of a consumer (`name#0/4`…), as the worker names them. */
+function ownerSlices(name: string, role: string): Partition[] {
+  return [0, 1, 2, 3].map((index) => ({ ...untilAborted(`${name}#${index}/4`), role }));
 }
 
 describe('leases share the background partitions between workers', () => {
@@ -90,13 +105,11 @@ describe('leases share the background partitions between workers', () => {
   it('a newcomer beside a busy worker gets its share within a few balances, whole partition indexes', async () => {
     // Long leases: the newcomer must not wait for a third of one (10 s) before the holder gives back.
     const ttlSeconds = 30;
-    const partitions = ['memories', 'sessions', 'reactor:summary'].flatMap((name) =>
-      [0, 1, 2, 3].map((index) => ({
-        name: `${name}#${index}/4`,
-        run: (signal: AbortSignal) =>
-          new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
-      })),
-    );
+    const partitions = [
+      ...ownerSlices('projection:memories', 'projections'),
+      ...ownerSlices('projection:sessions', 'projections'),
+      ...ownerSlices('reactor:summary', 'process-managers'),
+    ];
     const busy = new LeaseCoordinator(dataSources[0]!, partitions, {
       workerId: 'worker-busy',
       ttlSeconds,
@@ -124,6 +137,85 @@ describe('leases share the background partitions between workers', () => {
     expect([...indexes(heldNew)].sort()).toEqual(['2/4', '3/4']);
     stop.abort();
     await Promise.all([runningBusy, runningNew]);
+  });
+
+  it('each role is shared among the workers that run it: a worker of one role leaves the other to others', async () => {
+    const projections = [
+      ...ownerSlices('projection:memories', 'projections'),
+      ...ownerSlices('projection:sessions', 'projections'),
+    ];
+    const processManagers = [
+      ...ownerSlices('reactor:summary', 'process-managers'),
+      { ...untilAborted('job:expiry'), role: 'process-managers' },
+    ];
+    const every = [...projections, ...processManagers];
+    const names = (partitions: readonly Partition[]) => partitions.map(({ name }) => name).sort();
+    const options = (workerId: string) => ({ workerId, ttlSeconds: TTL_SECONDS });
+    const onlyProjections = new LeaseCoordinator(
+      dataSources[0]!,
+      projections,
+      options('worker-projections'),
+    );
+    const onlyProcessManagers = new LeaseCoordinator(
+      dataSources[1]!,
+      processManagers,
+      options('worker-process-managers'),
+    );
+    const both = new LeaseCoordinator(dataSources[2]!, every, options('worker-all'));
+    const stop = new AbortController();
+    const stopBoth = new AbortController();
+    const running = [onlyProjections.run(stop.signal), onlyProcessManagers.run(stop.signal)];
+    // Two live workers, but each runs a role alone: each takes all of it (a share of every
+    // partition / 2 would leave half of each role to nobody).
+    await eventually(
+      () => Promise.resolve([onlyProjections.held, onlyProcessManagers.held] as const),
+      ([p, m]) => p.length === 8 && m.length === 5,
+    );
+    expect(onlyProjections.held).toEqual(names(projections));
+    expect(onlyProcessManagers.held).toEqual(names(processManagers));
+
+    // A worker running both roles takes half of each, from both.
+    const runningBoth = both.run(stopBoth.signal);
+    const [p, m, b] = await eventually(
+      () => Promise.resolve([onlyProjections.held, onlyProcessManagers.held, both.held] as const),
+      ([p, m, b]) => p.length === 4 && m.length === 3 && b.length === 6,
+    );
+    expect([...p, ...m, ...b].sort()).toEqual(names(every));
+    expect(b.filter((name) => name.startsWith('projection:'))).toHaveLength(4);
+
+    // It stops: each role's partitions go back to the worker left running that role.
+    stopBoth.abort();
+    await runningBoth;
+    await eventually(
+      () => Promise.resolve([onlyProjections.held, onlyProcessManagers.held] as const),
+      ([p, m]) => p.length === 8 && m.length === 5,
+    );
+    stop.abort();
+    await Promise.all(running);
+  });
+
+  it('a role no live worker runs is reported once, after a lease period', async () => {
+    const unrun: string[] = [];
+    const alone = new LeaseCoordinator(
+      dataSources[0]!,
+      ownerSlices('projection:cards', 'projections'),
+      {
+        workerId: 'worker-alone',
+        ttlSeconds: TTL_SECONDS,
+        everyRole: ['projections', 'process-managers'],
+        onUnrunRole: (role) => unrun.push(role),
+      },
+    );
+    const stop = new AbortController();
+    const running = alone.run(stop.signal);
+    await eventually(
+      () => Promise.resolve(unrun),
+      (roles) => roles.length > 0,
+    );
+    await sleep(TTL_SECONDS * 1000);
+    expect(unrun).toEqual(['process-managers']);
+    stop.abort();
+    await running;
   });
 
   it('a worker that stops renewing (it died) is replaced within the lease period', async () => {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { mintToken } from '@engram/auth';
@@ -46,6 +48,31 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * An agent (`token`) records a user's message in session `s1` on the web channel through HTTP
+ * (`extra` adds or replaces fields), expecting 202; the response gives its position.
+ */
+export function postUserMessage(
+  t: TestApp,
+  token: string,
+  where: Readonly<{ workspaceId: string; userId: string }>,
+  text: string,
+  extra: Record<string, unknown> = {},
+) {
+  return request(t.http)
+    .post(`/v1/workspaces/${where.workspaceId}/users/${where.userId}/messages`)
+    .auth(token, { type: 'bearer' })
+    .send({
+      messageId: randomUUID(),
+      sessionId: 's1',
+      role: 'user',
+      channel: 'web',
+      text,
+      ...extra,
+    })
+    .expect(202);
 }
 
 /** Polls until `probe` returns a value that passes `done` (projections are asynchronous). */

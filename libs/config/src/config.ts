@@ -61,6 +61,13 @@ export type EngramConfig = Readonly<{
    */
   reactionsInFlight: number | undefined;
   /**
+   * ENGRAM_WORKER_ROLE: which background partitions this process's worker takes: `all` (the
+   * default), `projections` (the read models an owner reads back) or `process-managers` (the
+   * reactors and the scheduled jobs), so that each kind can have processes, cores or a priority of
+   * its own. The leases give each role's partitions a fair share among the workers that run it.
+   */
+  workerRole: WorkerRole;
+  /**
    * ENGRAM_KEY_RATE_LIMIT: requests per minute each agent service key may make (a sliding minute, in
    * each API process); 0 turns the limit off. JWT callers are not limited by it.
    */
@@ -68,6 +75,9 @@ export type EngramConfig = Readonly<{
   /** The LLM's settings (OPENAI_API_KEY, OPENAI_BASE_URL, ENGRAM_LLM_MODEL...): no key, the offline default. */
   llm: LlmOptions;
 }>;
+
+export const WORKER_ROLES = ['all', 'projections', 'process-managers'] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -105,6 +115,7 @@ export const SERVER_VARIABLES = [
   'ENGRAM_LEASE_TTL_SECONDS',
   'ENGRAM_PARTITIONS',
   'ENGRAM_REACTIONS_IN_FLIGHT',
+  'ENGRAM_WORKER_ROLE',
   'ENGRAM_KEY_RATE_LIMIT',
 ] as const;
 type Variable = (typeof SERVER_VARIABLES)[number];
@@ -147,6 +158,7 @@ export function loadConfig(env: Env = process.env): EngramConfig {
       nonEmpty(env, 'ENGRAM_REACTIONS_IN_FLIGHT') === undefined
         ? undefined
         : integerIn(env, 'ENGRAM_REACTIONS_IN_FLIGHT', 1, 1, 64),
+    workerRole: oneOf(env, 'ENGRAM_WORKER_ROLE', WORKER_ROLES, 'all'),
     keyRateLimitPerMinute: integerIn(env, 'ENGRAM_KEY_RATE_LIMIT', 600, 0, 1_000_000),
     llm: llmOptions(env),
   };
@@ -164,12 +176,16 @@ function port(env: Env, name: Variable, fallback: number): number {
 }
 
 function logLevel(env: Env): LogLevel {
-  const raw = nonEmpty(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
-  const level = LOG_LEVELS.find((candidate) => candidate === raw);
-  if (level === undefined) {
-    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
+}
+
+function oneOf<T extends string>(env: Env, name: Variable, allowed: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env, name)?.toLowerCase() ?? fallback;
+  const value = allowed.find((candidate) => candidate === raw);
+  if (value === undefined) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
   }
-  return level;
+  return value;
 }
 
 function optionalUrl(env: Env, name: Variable, protocols: readonly string[]): string | undefined {

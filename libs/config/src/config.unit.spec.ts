@@ -85,6 +85,10 @@ describe('loadConfig', () => {
     [{ ENGRAM_REACTIONS_IN_FLIGHT: '0' }, 'ENGRAM_REACTIONS_IN_FLIGHT must be an integer from 1'],
     [{ ENGRAM_REACTIONS_IN_FLIGHT: '65' }, 'ENGRAM_REACTIONS_IN_FLIGHT must be an integer from 1'],
     [{ HOST: 'http://example.com' }, 'HOST must be an IP address or a host name'],
+    [
+      { ENGRAM_WORKER_ROLE: 'reactors' },
+      'ENGRAM_WORKER_ROLE must be one of all, projections, process-managers, got "reactors"',
+    ],
     [{ ENGRAM_JWT_MAX_AGE: '0' }, 'ENGRAM_JWT_MAX_AGE must be a duration from 1s to 365d'],
     [{ ENGRAM_JWT_MAX_AGE: '2y' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
     [{ ENGRAM_JWT_MAX_AGE: '-5' }, 'ENGRAM_JWT_MAX_AGE must be a duration'],
@@ -108,6 +112,14 @@ describe('loadConfig', () => {
   it("leaves the reactions in flight to the worker's default unless told", () => {
     expect(loadConfig({}).reactionsInFlight).toBeUndefined();
     expect(loadConfig({ ENGRAM_REACTIONS_IN_FLIGHT: '16' }).reactionsInFlight).toBe(16);
+  });
+
+  it('runs every background role unless told to run one', () => {
+    expect(loadConfig({}).workerRole).toBe('all');
+    expect(loadConfig({ ENGRAM_WORKER_ROLE: 'projections' }).workerRole).toBe('projections');
+    expect(loadConfig({ ENGRAM_WORKER_ROLE: 'Process-Managers' }).workerRole).toBe(
+      'process-managers',
+    );
   });
 
   it('reads the token lifetime cap in seconds or as a duration', () => {

@@ -6,6 +6,7 @@ import { AppendBatchFunction1764400000004 } from './1764400000004-append-batch-f
 import { ParkedEvents1764400000005 } from './1764400000005-parked-events';
 import { DeletedStreamDigests1764400000006 } from './1764400000006-deleted-stream-digests';
 import { ClosedOwners1764400000007 } from './1764400000007-closed-owners';
+import { WorkerRoles1764400000008 } from './1764400000008-worker-roles';
 
 export const CORE_MIGRATIONS = [
   EventStore1764400000000,
@@ -16,4 +17,5 @@ export const CORE_MIGRATIONS = [
   ParkedEvents1764400000005,
   DeletedStreamDigests1764400000006,
   ClosedOwners1764400000007,
+  WorkerRoles1764400000008,
 ];
