@@ -8,6 +8,7 @@ import { memoryScenario } from './scenarios/memory';
 import { rebuildScenario } from './scenarios/rebuild';
 import { scaleScenario } from './scenarios/scale';
 import { withAutovacuum } from './support/autovacuum';
+import { undoneIfInterrupted } from './support/on-interrupt';
 import { waitForCheckpoints } from './support/checkpoints';
 import { settleDatabase } from './support/settle-database';
 import { closeMainStore, createMainStore, runWorkers, type MainStore } from './support/main-store';
@@ -59,27 +60,34 @@ async function runOnMainStore(
   log(`seeding ${options.events} events of ${options.users} users…`);
   const store = await createMainStore(options);
   log(`seeded ${store.seededEvents} events in ${store.seedSeconds.toFixed(1)} s`);
-  try {
-    const selected = (name: ScenarioName) => options.only.includes(name);
-    if (selected('rebuild')) {
-      await timed('rebuild', results, () => rebuildScenario(store, options));
-      await settleDatabase(store.pool, log);
-    }
-    await ensureWorker(store);
-    if (selected('context')) await timed('context', results, () => contextScenario(store, options));
-    if (selected('export')) await timed('export', results, () => exportScenario(store, options));
-    if (selected('append')) await timed('append', results, () => appendScenario(store, options));
-    if (selected('lag')) await timed('lag', results, () => lagScenario(store, options));
-    // Last: it stops the workers.
-    if (selected('scale')) await timed('scale', results, () => scaleScenario(store, options));
-    results.memory = memoryScenario(store);
-    results.seed = {
-      measurements: [],
-      details: { events: store.seededEvents, seconds: store.seedSeconds },
-    };
-  } finally {
-    await closeMainStore(store);
+  await undoneIfInterrupted(
+    () => closeMainStore(store),
+    () => runScenarios(store, options, results),
+  );
+}
+
+async function runScenarios(
+  store: MainStore,
+  options: BenchOptions,
+  results: Record<string, ScenarioResult>,
+): Promise<void> {
+  const selected = (name: ScenarioName) => options.only.includes(name);
+  if (selected('rebuild')) {
+    await timed('rebuild', results, () => rebuildScenario(store, options));
+    await settleDatabase(store.pool, log);
   }
+  await ensureWorker(store);
+  if (selected('context')) await timed('context', results, () => contextScenario(store, options));
+  if (selected('export')) await timed('export', results, () => exportScenario(store, options));
+  if (selected('append')) await timed('append', results, () => appendScenario(store, options));
+  if (selected('lag')) await timed('lag', results, () => lagScenario(store, options));
+  // Last: it stops the workers.
+  if (selected('scale')) await timed('scale', results, () => scaleScenario(store, options));
+  results.memory = memoryScenario(store);
+  results.seed = {
+    measurements: [],
+    details: { events: store.seededEvents, seconds: store.seedSeconds },
+  };
 }
 
 async function main(): Promise<void> {
@@ -91,11 +99,7 @@ async function main(): Promise<void> {
     const restoreAutovacuum = options.smoke
       ? async () => undefined
       : await withAutovacuum(options.serverUrl, log);
-    try {
-      await runOnMainStore(options, results);
-    } finally {
-      await restoreAutovacuum();
-    }
+    await undoneIfInterrupted(restoreAutovacuum, () => runOnMainStore(options, results));
   }
   if (options.only.includes('llm')) {
     await timed('llm', results, () => llmEconomyScenario(options));
