@@ -70,21 +70,24 @@ export async function lagScenario(
   return {
     measurements: rounds.flatMap((each) => roundMeasurements(each, raw, options.lagRate)),
     details: {
-      rounds: rounds.map(({ lags, everywhere, run, cpu, processManagers, ...deployment }) => ({
-        ...deployment,
-        appended: run.latencies.length,
-        appendErrors: run.errors,
-        ...(run.firstError ? { firstError: run.firstError } : {}),
-        skipped: run.skipped,
-        appendP99: round(percentile(run.latencies, 99)),
-        lagMax: round(Math.max(...lags)),
-        lagEverywhereP50: round(percentile(everywhere, 50)),
-        lagEverywhereMax: round(Math.max(...everywhere)),
-        // Where the two cores went while the messages were appended and projected: the bench (the
-        // appender and the checkpoint poller), PostgreSQL, the API (idle here) and each worker.
-        cpuMicrosecondsPerMessage: cpuPerItem(cpu, Math.max(1, run.latencies.length)),
-        processManagers,
-      })),
+      rounds: rounds.map(
+        ({ lags, everywhere, run, cpu, allWork, processManagers, ...deployment }) => ({
+          ...deployment,
+          appended: run.latencies.length,
+          appendErrors: run.errors,
+          ...(run.firstError ? { firstError: run.firstError } : {}),
+          skipped: run.skipped,
+          appendP99: round(percentile(run.latencies, 99)),
+          lagMax: round(Math.max(...lags)),
+          lagEverywhereP50: round(percentile(everywhere, 50)),
+          lagEverywhereMax: round(Math.max(...everywhere)),
+          // Where the two cores went while the messages were appended and projected: the bench (the
+          // appender and the checkpoint poller), PostgreSQL, the API (idle here) and each worker.
+          cpuMicrosecondsPerMessage: cpuPerItem(cpu, Math.max(1, run.latencies.length)),
+          cpuMicrosecondsPerMessageAllWork: cpuPerItem(allWork, Math.max(1, run.latencies.length)),
+          processManagers,
+        }),
+      ),
     },
   };
 }
@@ -93,7 +96,7 @@ export async function lagScenario(
 type Round = Lags & Readonly<{ workers: number; restarted: boolean; byRole: boolean }>;
 
 function roundMeasurements(
-  { workers, restarted, byRole, lags, everywhere, processManagers }: Round,
+  { workers, restarted, byRole, lags, everywhere, run, allWork, processManagers }: Round,
   raw: readonly number[],
   rate: number,
 ) {
@@ -144,6 +147,17 @@ function roundMeasurements(
           engram: processManagers.behindAfterWait,
           baseline: null,
         }),
+    // What the rate asks of the machine once every message's work is done: more than its cores, and
+    // the process managers' backlog grows for as long as the load lasts, whatever the scheduling.
+    measurement({
+      scenario: '4 lag',
+      metric: `cores the work of ${rate} messages/s takes, every process manager past them${label}${
+        'caughtUpMs' in processManagers ? '' : ' (at least: not caught up)'
+      }`,
+      unit: 'cores',
+      engram: (allWork.total * rate) / Math.max(1, run.latencies.length),
+      baseline: null,
+    }),
   ];
 }
 
@@ -153,7 +167,14 @@ type Lags = Readonly<{
   /** Each message's lag until every partition's checkpoint had passed it. */
   everywhere: number[];
   run: FixedRateRun;
+  /** The CPU of the machine's processes while the messages were appended. */
   cpu: CpuCount;
+  /**
+   * The same, counted on until the process managers had passed the last message (or stopped being
+   * waited for): the whole work of the round's messages, which the round's own count, taken while
+   * the process managers fall behind, leaves out.
+   */
+  allWork: CpuCount;
   processManagers: Backlog;
 }>;
 
@@ -236,7 +257,7 @@ async function measureLags(
   await poller;
   const counted = cpu();
   const processManagers = await catchUp(store.pool, ended, behindAtEndBy);
-  return { lags, everywhere, run, cpu: counted, processManagers };
+  return { lags, everywhere, run, cpu: counted, allWork: cpu(), processManagers };
 }
 
 /** How many events the lowest checkpoint of the process managers' partitions is behind `position`. */

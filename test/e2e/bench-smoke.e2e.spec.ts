@@ -58,12 +58,18 @@ describe('npm run bench (smoke size)', () => {
       const rounds = written.results.lag!.details!.rounds as {
         byRole: boolean;
         cpuMicrosecondsPerMessage: Record<string, number>;
+        cpuMicrosecondsPerMessageAllWork: Record<string, number>;
       }[];
       expect(rounds.length).toBeGreaterThan(0);
-      for (const { cpuMicrosecondsPerMessage: cpu } of rounds) {
+      for (const {
+        cpuMicrosecondsPerMessage: cpu,
+        cpuMicrosecondsPerMessageAllWork: all,
+      } of rounds) {
         expect(cpu.worker1).toBeGreaterThan(0);
         expect(cpu.postgres).toBeGreaterThan(0);
         expect(cpu.total).toBeGreaterThanOrEqual(cpu.worker1! + cpu.postgres!);
+        // Counted on until the process managers were done: never less than during the appends.
+        expect(all.total).toBeGreaterThanOrEqual(cpu.total!);
       }
       // Two rounds with a worker per role (ENGRAM_WORKER_ROLE): the process managers' worked too.
       const byRole = rounds.filter((each) => each.byRole);
@@ -84,6 +90,10 @@ describe('npm run bench (smoke size)', () => {
       // of every one passes the last message (else the round reports their backlog instead).
       const caughtUp = lag('process managers past the last message');
       expect(caughtUp.length).toBe(rounds.length);
+      // And what the rate asks of the machine once that work is done, in cores.
+      const cores = lag('cores the work of');
+      expect(cores.length).toBe(rounds.length);
+      for (const m of cores) expect(m.engram).toBeGreaterThan(0);
       for (const { processManagers } of rounds as unknown as {
         processManagers: {
           behindAtEnd: number;
