@@ -147,8 +147,8 @@ function roundMeasurements(
           engram: processManagers.behindAfterWait,
           baseline: null,
         }),
-    // What the rate asks of the machine once every message's work is done: more than its cores, and
-    // the process managers' backlog grows for as long as the load lasts, whatever the scheduling.
+    // What the rate asks of the machine once every message's work is done: past its cores, the
+    // process managers' backlog grows for as long as the load lasts, whatever the scheduling.
     measurement({
       scenario: '4 lag',
       metric: `cores the work of ${rate} messages/s takes, every process manager past them${label}${
