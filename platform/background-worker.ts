@@ -12,7 +12,7 @@ import type { WorkerRole } from '@engram/config';
 import { KeyStore, memoryIdDigests, workspaceSecrets } from '@engram/crypto';
 import { createDataSource } from '@engram/database';
 import type { Clock } from '@engram/domain';
-import { EventCodec, type EventStore } from '@engram/event-store';
+import { EventCodec, StreamStates, type EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import {
@@ -54,6 +54,11 @@ import { CLOCK, LLM, RUNTIME } from './tokens';
 
 /** ENGRAM_WORKER_ROLE's two kinds of partitions (`all` runs both). */
 const PROJECTIONS_ROLE = 'projections' satisfies WorkerRole;
+/**
+ * The memory states the worker keeps between commands (`StreamStates`): the memories touched by
+ * the last ~20,000 restatements, a few tens of MB; past that, a restated memory is read whole.
+ */
+const MEMORY_STATES = 20_000;
 const PROCESS_MANAGERS_ROLE = 'process-managers' satisfies WorkerRole;
 
 /**
@@ -137,6 +142,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       memoryIdDigests: memoryIdDigests(this.keys),
       committed,
       partitions: partitionCount,
+      memoryStates: new StreamStates(MEMORY_STATES),
     };
     // One timer and one statement a second for what every reactor partition passed without a reaction.
     // A reaction starts once the worker's projections have applied what the feed read (200 ms at most).

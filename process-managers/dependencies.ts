@@ -1,5 +1,5 @@
 import type { Clock, OwnerDigest } from '@engram/domain';
-import type { EventCodec, EventStore } from '@engram/event-store';
+import type { EventCodec, EventStore, StreamStates } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import type { CommittedCheckpoints } from '@engram/projections';
 import type { DataSource } from 'typeorm';
@@ -19,6 +19,11 @@ export type ProcessManagerDependencies = Readonly<{
   committed?: CommittedCheckpoints;
   /** How many partitions the projections run as (ENGRAM_PARTITIONS; 1 when left out). */
   partitions?: number;
+  /**
+   * The memory states this process decided on last (`StreamStates`): a memory restated again is
+   * decided on what was appended since, not on its whole stream. Left out, every command reads it whole.
+   */
+  memoryStates?: StreamStates;
 }>;
 
 /** Port: an owner's keyed digest; rejects once the owner is erased (their key is destroyed). */

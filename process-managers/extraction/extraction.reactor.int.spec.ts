@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import {
+  memoryDecider,
   messageDecider,
   policyDecider,
   userStream,
@@ -12,7 +13,7 @@ import {
   catchUpAllPartitions,
   workspacePoliciesProjection,
 } from '@engram/projections';
-import { handleCommand } from '@engram/event-store';
+import { StreamStates, handleCommand } from '@engram/event-store';
 import type { ExtractedCandidate } from '@engram/llm';
 import { recordUserMessage, scriptedExtractor } from '../../test/support/user-events';
 import { catchUpProjections, workerOnTestDatabase } from '../../test/support/worker-deps';
@@ -164,5 +165,74 @@ describe('the extraction reactor and a memory said again word for word', () => {
       .filter((event) => event.streamId.includes('/memory/'))
       .map((event) => event.type);
     expect(memoryEvents).toEqual(['MemoryCandidateDetected', 'MemoryApproved', 'MemoryReinforced']);
+  });
+});
+
+/**
+ * The worker keeps the memory states it decided on (`StreamStates`): a memory said again is decided
+ * on its known state and the events since, and what another process wrote meanwhile is folded in.
+ */
+describe('the extraction reactor with the known memory states of its worker', () => {
+  const deps = workerOnTestDatabase();
+
+  it('reads only the events since its last decision, and sees a deletion made elsewhere', async () => {
+    const scripted = scriptedExtractor(deps.llm, () => [candidate('Aime le café.')]);
+    const reactor = extractionReactor({
+      ...deps,
+      llm: scripted,
+      memoryStates: new StreamStates(10),
+    });
+    const owner = { workspaceId: 'w5', userId: 'u5' };
+    const say = async (text: string) => {
+      await reactor.react(await recordUserMessage(deps, owner, text));
+      await catchUpProjections(deps);
+    };
+    const memoryEvents = async () =>
+      (await deps.store.readUserEvents('w5', 'u5'))
+        .filter((event) => event.streamId.includes('/memory/'))
+        .map((event) => event.type);
+    await say("J'aime le café.");
+    const reads = jest.spyOn(deps.store, 'readStream');
+    await say("J'aime le café, vraiment.");
+    await say("J'aime le café, toujours.");
+    const memoryReads = reads.mock.calls.filter(([stream]) => stream.includes('/memory/'));
+    // Each from the last event it decided on: the approval (revision 1), then its reinforcement.
+    expect(memoryReads.map(([, options]) => options?.fromRevision)).toEqual([1n, 2n]);
+    expect(await memoryEvents()).toEqual([
+      'MemoryCandidateDetected',
+      'MemoryApproved',
+      'MemoryReinforced',
+      'MemoryReinforced',
+    ]);
+
+    // The user deletes it through the API (a process that keeps no states), then says it again.
+    const [detected] = (await deps.store.readUserEvents('w5', 'u5')).filter(
+      (event) => event.type === 'MemoryCandidateDetected',
+    );
+    await handleCommand(
+      deps,
+      detected!.streamId,
+      memoryDecider,
+      {
+        type: 'DeleteMemory',
+        by: { kind: 'person', userId: 'u5', role: 'user' },
+        reason: 'deleted',
+      },
+      {
+        metadata: {
+          ...owner,
+          causationId: 'delete',
+          correlationId: 'delete',
+          occurredAt: DateTime.utc().toISO(),
+        },
+      },
+    );
+    await catchUpProjections(deps);
+    await say("J'aime le café.");
+    expect((await memoryEvents()).slice(4)).toEqual([
+      'MemoryDeleted',
+      'MemoryCandidateDetected',
+      'MemoryApproved',
+    ]);
   });
 });

@@ -203,6 +203,7 @@ async function recordCandidate(
       // memory the extractor was shown (pending or approved) exists: the usual path at once, not
       // after an append refused (people repeat themselves: most candidates of the lag bench).
       usuallyOpensStream: !shown.has(memoryId),
+      states: deps.memoryStates,
       // Keyed on the memory, not on the candidate's rank: a reaction re-run after a crash may get
       // other candidates (the read models moved on, the LLM answers differently); a rank-keyed id
       // would then name another memory's event and the append would be refused forever.
@@ -231,6 +232,7 @@ async function reinforceMemory(
     { type: 'ReinforceMemory', data: { memoryId, sourceMessageId: messageId, confidence } },
     {
       metadata: followUpMetadata(message, occurredAt),
+      states: deps.memoryStates,
       eventIds: (events) =>
         events.map((e) =>
           deterministicId('extraction', workspaceId, userId, messageId, memoryId, e.type),

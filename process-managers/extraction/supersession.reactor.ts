@@ -37,6 +37,7 @@ export function supersessionReactor(deps: ProcessManagerDependencies): Reactor<M
         {
           metadata: followUpMetadata(event, event.metadata.occurredAt),
           eventIds: () => [deterministicId('supersession', older, event.eventId)],
+          states: deps.memoryStates,
         },
       );
     },

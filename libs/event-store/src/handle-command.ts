@@ -8,6 +8,7 @@ import type {
   ReadStreamOptions,
   RecordedEvent,
 } from './event-store.port';
+import type { StreamStates } from './stream-states';
 
 export type CommandContext = Readonly<{ store: EventStore; codec: EventCodec }>;
 
@@ -31,6 +32,13 @@ export type HandleOptions<E extends Event> = Readonly<{
    * retry for ever without an exact revision (EventStoreDB only within its in-memory window).
    */
   appendOnly?: boolean;
+  /**
+   * The states folded at earlier commands (`StreamStates`): when it holds this stream's, only the
+   * events appended since are read and folded onto it, and the result's `history` holds only those.
+   * For streams commands come back to often (a memory reinforced at each restatement). Ignored
+   * with a `metadata` function, which needs the whole history.
+   */
+  states?: StreamStates;
 }>;
 
 export type HandleResult<E extends Event, State> = Readonly<{
@@ -73,25 +81,86 @@ export async function handleCommand<Command, E extends Event, State>(
     const opened = await tryOpening(context, streamId, decider, command, options);
     if (opened) return opened;
   }
+  const states = typeof options.metadata === 'function' ? undefined : options.states;
   for (let attempt = 1; ; attempt += 1) {
-    const recorded = await readStreamOrEmpty(context.store, streamId);
-    const history = await Promise.all(recorded.map((event) => context.codec.decode<E>(event)));
-    const state = foldEvents(
-      decider,
-      history.map((h) => h.event),
-    );
+    const { history, state, last } = await readState(context, streamId, decider, states);
     const events = decider.decide(command, state);
-    const last = recorded.at(-1);
     if (events.length === 0) {
       return { history, events, state, position: last?.globalPosition ?? 0n };
     }
     try {
-      const { position } = await append(context, streamId, events, history, options, last);
-      return { history, events, state: events.reduce(decider.evolve, state), position };
+      const written = await append(context, streamId, events, history, options, last);
+      const after = events.reduce(decider.evolve, state);
+      if (states && written.alreadyStored === false) {
+        remember(states, streamId, decider, after, {
+          streamRevision: written.nextExpectedRevision,
+          eventId: written.eventIds.at(-1)!,
+        });
+      }
+      return { history, events, state: after, position: written.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
     }
   }
+}
+
+type ReadState<E extends Event, State> = Readonly<{
+  /** The events read and folded (only those after the known state when one was used). */
+  history: readonly DecodedEvent<E>[];
+  state: State;
+  /** The stream's last event, the expectation of the append; undefined when there is no stream. */
+  last: RecordedEvent | undefined;
+}>;
+
+/**
+ * The stream's state: folded from the known one and the events after it when `states` holds it
+ * and the stream still has that event at that revision, from the whole stream otherwise.
+ */
+async function readState<Command, E extends Event, State>(
+  context: CommandContext,
+  streamId: string,
+  decider: Decider<Command, E, State>,
+  states: StreamStates | undefined,
+): Promise<ReadState<E, State>> {
+  const known = states?.get<State>(streamId, decider);
+  if (known) {
+    const tail = await readStreamOrEmpty(context.store, streamId, { fromRevision: known.revision });
+    const first = tail[0];
+    if (first?.streamRevision === known.revision && first.eventId.toLowerCase() === known.eventId) {
+      const history = await decodeAll<E>(context.codec, tail.slice(1));
+      const state = history.reduce((folded, h) => decider.evolve(folded, h.event), known.state);
+      const last = tail.at(-1)!;
+      if (history.length > 0) remember(states!, streamId, decider, state, last);
+      return { history, state, last };
+    }
+    states!.delete(streamId);
+  }
+  const recorded = await readStreamOrEmpty(context.store, streamId);
+  const history = await decodeAll<E>(context.codec, recorded);
+  const state = foldEvents(
+    decider,
+    history.map((h) => h.event),
+  );
+  const last = recorded.at(-1);
+  if (states && last) remember(states, streamId, decider, state, last);
+  return { history, state, last };
+}
+
+function decodeAll<E extends Event>(
+  codec: EventCodec,
+  recorded: readonly RecordedEvent[],
+): Promise<DecodedEvent<E>[]> {
+  return Promise.all(recorded.map((event) => codec.decode<E>(event)));
+}
+
+function remember<State>(
+  states: StreamStates,
+  streamId: string,
+  decider: object,
+  state: State,
+  upTo: Readonly<{ streamRevision: bigint; eventId: string }>,
+): void {
+  states.set(streamId, { decider, state, revision: upTo.streamRevision, eventId: upTo.eventId });
 }
 
 /** The optimistic first attempt of `usuallyOpensStream`: undefined when the stream turned out to exist. */
@@ -114,12 +183,14 @@ async function tryOpening<Command, E extends Event, State>(
     const result = await append(context, streamId, events, [], options, undefined);
     // A retry must be answered from the stream as stored (e.g. the first attempt's trace id).
     if (result.alreadyStored !== false) return undefined;
-    return {
-      history: [],
-      events,
-      state: events.reduce(decider.evolve, state),
-      position: result.position,
-    };
+    const opened = events.reduce(decider.evolve, state);
+    if (options.states && typeof options.metadata !== 'function') {
+      remember(options.states, streamId, decider, opened, {
+        streamRevision: result.nextExpectedRevision,
+        eventId: result.eventIds.at(-1)!,
+      });
+    }
+    return { history: [], events, state: opened, position: result.position };
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return undefined;
     throw error;
@@ -178,16 +249,17 @@ async function append<E extends Event>(
   history: readonly DecodedEvent<E>[],
   options: HandleOptions<E>,
   last: RecordedEvent | undefined | 'any',
-): Promise<AppendResult> {
+): Promise<AppendResult & Readonly<{ eventIds: readonly string[] }>> {
   const ids = options.eventIds?.(events) ?? events.map(() => randomUUID());
   const metadata =
     typeof options.metadata === 'function' ? options.metadata(history) : options.metadata;
   const records = await Promise.all(
     events.map((event, index) => context.codec.encode({ eventId: ids[index]!, event, metadata })),
   );
-  return context.store.appendToStream(streamId, records, {
+  const result = await context.store.appendToStream(streamId, records, {
     expectedRevision: last === 'any' ? 'any' : last ? last.streamRevision : 'no_stream',
   });
+  return { ...result, eventIds: ids };
 }
 
 /** The stream's events (`options` as `readStream`'s), none when the stream does not exist (or was deleted). */

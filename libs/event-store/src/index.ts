@@ -13,4 +13,5 @@ export { ResilientClient, createResilientPool } from './postgres/resilient-pool'
 export { statementName } from './postgres/statement-names';
 export { batched } from './batched';
 export * from './handle-command';
+export { StreamStates, type KnownStreamState } from './stream-states';
 export * from './in-memory/in-memory-event-store';
