@@ -81,7 +81,7 @@ export async function handleCommand<Command, E extends Event, State>(
     const opened = await tryOpening(context, streamId, decider, command, options);
     if (opened) return opened;
   }
-  const states = typeof options.metadata === 'function' ? undefined : options.states;
+  const states = usableStates(options);
   for (let attempt = 1; ; attempt += 1) {
     const { history, state, last } = await readState(context, streamId, decider, states);
     const events = decider.decide(command, state);
@@ -153,6 +153,11 @@ function decodeAll<E extends Event>(
   return Promise.all(recorded.map((event) => codec.decode<E>(event)));
 }
 
+/** The known states to use: none with a metadata function, which needs the whole history. */
+function usableStates<E extends Event>(options: HandleOptions<E>): StreamStates | undefined {
+  return typeof options.metadata === 'function' ? undefined : options.states;
+}
+
 function remember<State>(
   states: StreamStates,
   streamId: string,
@@ -184,8 +189,9 @@ async function tryOpening<Command, E extends Event, State>(
     // A retry must be answered from the stream as stored (e.g. the first attempt's trace id).
     if (result.alreadyStored !== false) return undefined;
     const opened = events.reduce(decider.evolve, state);
-    if (options.states && typeof options.metadata !== 'function') {
-      remember(options.states, streamId, decider, opened, {
+    const states = usableStates(options);
+    if (states) {
+      remember(states, streamId, decider, opened, {
         streamRevision: result.nextExpectedRevision,
         eventId: result.eventIds.at(-1)!,
       });
