@@ -59,9 +59,9 @@ export class ReactionWindow {
     return this.failed.signal;
   }
 
-  /** The error of the earliest event that failed, if one did. */
-  get error(): { error: unknown } | undefined {
-    return this.firstFailure && { error: this.firstFailure.error };
+  /** The error of the earliest event that failed, and that event's position, if one did. */
+  get error(): Readonly<{ error: unknown; position: bigint }> | undefined {
+    return this.firstFailure;
   }
 
   /** Nothing queued, reacting or being written: a passed batch may be noted the cheap way. */

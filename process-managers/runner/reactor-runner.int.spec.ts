@@ -123,6 +123,63 @@ describe('a reactor on the shared event feed', () => {
     expect(opened).toBe(6);
   });
 
+  it('waits the shortest backoff again once it got past a failed event: failures on one day do not slow every later one', async () => {
+    const codec = new EventCodec(EVENT_CATALOG);
+    const feed = new SharedEventFeed(store, codec);
+    const start = await store.headPosition();
+    const tried = new Set<string>();
+    const waits: number[] = [];
+    let failedAt = 0;
+    const reactor = new ReactorRunner(
+      {
+        store,
+        codec,
+        dataSource,
+        feed,
+        // The wait between a failure and the next try, as the runner took it.
+        onError: () => (failedAt = Date.now()),
+      },
+      {
+        name: 'first-try-fails',
+        handles: ['MessageRecorded'],
+        react: async (event: DecodedEvent) => {
+          if (event.globalPosition <= start) return;
+          if (!tried.has(event.eventId)) {
+            tried.add(event.eventId);
+            throw new RetryLaterError('the LLM timed out');
+          }
+          waits.push(Date.now() - failedAt);
+        },
+      },
+      // Counted for the worker's life, the eighth failure would wait 300 ms × 2⁷ = 38 s.
+      { retryMs: 300, maxRetryMs: 60_000 },
+    );
+    const stop = new AbortController();
+    const running = reactor.run(stop.signal);
+    try {
+      let head = 0n;
+      for (let i = 0; i < 8; i += 1) {
+        head = await append();
+        // One failure at a time: each event's first try fails after the previous one succeeded.
+        for (let tries = 0; waits.length < i + 1; tries += 1) {
+          if (tries > 400) throw new Error(`event ${i} was not reacted to again`);
+          await sleep(25);
+        }
+      }
+      await reached('reactor:first-try-fails', head);
+      expect(waits).toHaveLength(8);
+      // Each retry came after the first backoff step (300 ms), never after a doubled one (600 ms).
+      for (const wait of waits) {
+        expect(wait).toBeGreaterThanOrEqual(300);
+        expect(wait).toBeLessThan(600);
+      }
+    } finally {
+      stop.abort();
+      await running;
+      feed.close();
+    }
+  });
+
   it('stores the checkpoint of batches it passed without a reaction at most once a second, and when it stops', async () => {
     const codec = new EventCodec(EVENT_CATALOG);
     const feed = new SharedEventFeed(store, codec);

@@ -13,7 +13,6 @@ import {
   USER_ERASED,
   WHOLE,
   abortedOrAfter,
-  backoffMs,
   describeFailure,
   ensureCheckpoint,
   ownerKey,
@@ -30,6 +29,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { RetryLaterError, type AnyReactor } from './reactor';
 import type { ProjectionsFirst } from './projections-first';
+import { FailureStreak } from './failure-streak';
 import { ReactionWindow } from './reaction-window';
 import { SkippedCheckpoints } from './skipped-checkpoints';
 
@@ -94,6 +94,10 @@ export class ReactorRunner {
   private readonly handled: ReadonlySet<string>;
   private readonly lot: ParkingLot;
   private readonly skipped: SkippedCheckpoints;
+  /** The backoff of `run`: transient failures in a row, over once the failed event is passed. */
+  private readonly streak: FailureStreak;
+  /** The position of the reaction whose failure `follow` is throwing. */
+  private failedAt: bigint | undefined;
 
   constructor(
     private readonly deps: ReactorRunnerDependencies,
@@ -102,6 +106,7 @@ export class ReactorRunner {
   ) {
     this.handled = new Set(reactor.handles);
     this.skipped = deps.skipped ?? new SkippedCheckpoints(deps.dataSource);
+    this.streak = new FailureStreak(this.retryMs, options.maxRetryMs ?? 30_000);
     this.lot = new ParkingLot(
       `reactor:${reactor.name}`,
       options.slice ?? WHOLE,
@@ -117,16 +122,14 @@ export class ReactorRunner {
 
   async run(signal: AbortSignal): Promise<void> {
     await ensureCheckpoint(this.deps.dataSource.manager, this.name);
-    let failures = 0;
     while (!signal.aborted) {
       try {
         await this.follow(signal);
-        failures = 0;
       } catch (error) {
         if (signal.aborted) return;
-        failures += 1;
         this.deps.onError?.(this.name, error);
-        const wait = Math.min(backoffMs(this.retryMs, failures), this.options.maxRetryMs ?? 30_000);
+        const wait = this.streak.failed(this.failedAt);
+        this.failedAt = undefined;
         await sleep(wait, undefined, { signal }).catch(() => undefined);
       }
     }
@@ -180,6 +183,7 @@ export class ReactorRunner {
         // Nothing for this partition: stored with the others' within a second, not at once.
         if (acted.length === 0 && window.idle) {
           window.passed(after);
+          this.streak.passed(after);
           this.skipped.note(this.name, after);
         } else await window.add(acted, after);
       }
@@ -188,7 +192,10 @@ export class ReactorRunner {
       await window.drain();
       await this.skipped.flush();
     }
-    if (window.error) throw window.error.error;
+    if (window.error) {
+      this.failedAt = window.error.position;
+      throw window.error.error;
+    }
   }
 
   /** The automatic tries now due: each parked owner's events reacted to again, up to `through`. */
@@ -251,7 +258,11 @@ export class ReactorRunner {
       Math.max(1, this.options.ownersInFlight ?? 1),
       (event) => this.reactInLine(event, signal),
       {
-        write: (position) => writeCheckpoint(this.deps.dataSource.manager, this.name, position),
+        write: (position) => {
+          // Everything up to `position` is done: a failure there has been got past.
+          this.streak.passed(position);
+          return writeCheckpoint(this.deps.dataSource.manager, this.name, position);
+        },
         onError: (error) => this.deps.onError?.(this.name, error),
       },
       after,
