@@ -16,8 +16,10 @@ import {
   startApi,
   waitForBalancedLeases,
   engramPids,
+  workersOf,
   type MainStore,
 } from '../support/main-store';
+import { loggedSince } from '../support/logged-problems';
 import { messageBody } from '../support/message-bodies';
 import { messageWriter, type MessageWriter } from '../support/message-writer';
 import type { BenchOptions } from '../support/options';
@@ -71,7 +73,16 @@ export async function lagScenario(
     measurements: rounds.flatMap((each) => roundMeasurements(each, raw, options.lagRate)),
     details: {
       rounds: rounds.map(
-        ({ lags, everywhere, run, cpu, allWork, processManagers, ...deployment }) => ({
+        ({
+          lags,
+          everywhere,
+          run,
+          cpu,
+          allWork,
+          processManagers,
+          workersLogged,
+          ...deployment
+        }) => ({
           ...deployment,
           appended: run.latencies.length,
           appendErrors: run.errors,
@@ -86,6 +97,7 @@ export async function lagScenario(
           cpuMicrosecondsPerMessage: cpuPerItem(cpu, Math.max(1, run.latencies.length)),
           cpuMicrosecondsPerMessageAllWork: cpuPerItem(allWork, Math.max(1, run.latencies.length)),
           processManagers,
+          workersLogged,
         }),
       ),
     },
@@ -176,6 +188,8 @@ type Lags = Readonly<{
    */
   allWork: CpuCount;
   processManagers: Backlog;
+  /** What the workers logged at `warn` or above from the first append until `processManagers`. */
+  workersLogged: Record<string, number>;
 }>;
 
 /**
@@ -245,6 +259,8 @@ async function measureLags(
     }
   })();
   const cpu = countCpu(engramPids(store));
+  const logged = () => workersOf(store).map((worker) => worker.problems.snapshot());
+  const loggedBefore = logged();
   const run = await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
     const { position, owner } = await writer.record(index);
     const checkpoints = checkpointsFor(CONTEXT_READ_MODELS, owner, partitions);
@@ -257,7 +273,9 @@ async function measureLags(
   await poller;
   const counted = cpu();
   const processManagers = await catchUp(store.pool, ended, behindAtEndBy);
-  return { lags, everywhere, run, cpu: counted, allWork: cpu(), processManagers };
+  const allWork = cpu();
+  const workersLogged = loggedSince(loggedBefore, logged());
+  return { lags, everywhere, run, cpu: counted, allWork, processManagers, workersLogged };
 }
 
 /** How many events the lowest checkpoint of the process managers' partitions is behind `position`. */

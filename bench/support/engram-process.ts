@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchDatabase } from './bench-database';
+import { LoggedProblems } from './logged-problems';
 import { BENCH_JWT_SECRET, BENCH_MASTER_KEY } from './secrets';
 
 /** The root of the build (dist/), where the scripts the bench starts live. */
@@ -19,6 +20,8 @@ export type EngramProcess<Kind extends string = 'api' | 'worker'> = Readonly<{
   url: string;
   /** Highest resident set size so far, in MiB (VmHWM of /proc/<pid>/status). */
   peakRssMiB: () => number;
+  /** What it logged at `warn` or above so far, by message. */
+  problems: LoggedProblems;
   stop: () => Promise<void>;
 }>;
 
@@ -65,9 +68,14 @@ export async function startBuiltScript<Kind extends string>(
     );
   });
   const url = await ready;
-  // Keep reading so that a full pipe never blocks the process, without keeping what it prints.
-  child.stdout.off('data', onData).resume();
-  child.stderr.off('data', onData).resume();
+  // Keep reading so that a full pipe never blocks the process, keeping only its warnings and errors.
+  child.stdout.off('data', onData);
+  child.stderr.off('data', onData);
+  const problems = new LoggedProblems();
+  problems.write(output);
+  const onOutput = (chunk: Buffer) => problems.write(chunk.toString());
+  child.stdout.on('data', onOutput);
+  child.stderr.on('data', onOutput);
   let peak = 0;
   const peakRssMiB = () => {
     peak = Math.max(peak, readPeakRss(child.pid!));
@@ -82,7 +90,7 @@ export async function startBuiltScript<Kind extends string>(
     await exited;
     clearTimeout(timer);
   };
-  return { kind, child, url, peakRssMiB, stop };
+  return { kind, child, url, peakRssMiB, problems, stop };
 }
 
 /** The environment the processes run with (the CLI run against the same database needs it too). */

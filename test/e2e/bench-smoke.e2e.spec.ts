@@ -59,12 +59,16 @@ describe('npm run bench (smoke size)', () => {
         byRole: boolean;
         cpuMicrosecondsPerMessage: Record<string, number>;
         cpuMicrosecondsPerMessageAllWork: Record<string, number>;
+        workersLogged: Record<string, number>;
       }[];
       expect(rounds.length).toBeGreaterThan(0);
       for (const {
         cpuMicrosecondsPerMessage: cpu,
         cpuMicrosecondsPerMessageAllWork: all,
+        workersLogged,
       } of rounds) {
+        // What the workers warned of during the round is in its details; nothing failed.
+        expect(Object.keys(workersLogged).filter((key) => key.startsWith('error'))).toEqual([]);
         expect(cpu.worker1).toBeGreaterThan(0);
         expect(cpu.postgres).toBeGreaterThan(0);
         expect(cpu.total).toBeGreaterThanOrEqual(cpu.worker1! + cpu.postgres!);
