@@ -152,7 +152,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       projectionsFirst: new ProjectionsFirst(committed, this.feed),
     };
     const ownersInFlight =
-      this.runtime.config.reactionsInFlight ?? defaultReactionsInFlight(this.llm.kind);
+      this.runtime.config.reactionsInFlight ??
+      defaultReactionsInFlight(
+        this.llm.kind,
+        this.runtime.config.workerRole !== 'process-managers',
+      );
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const everyPartition: Partition[] = [
@@ -233,7 +237,8 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     this.running = this.coordinator.run(this.stop.signal);
     this.logger.log(
       `Worker ${this.workerId} sharing ${partitions.length} partitions (${role}) through leases of ` +
-        `${this.runtime.config.leaseTtlSeconds} s (LLM: ${this.llm.kind} ${this.llm.model})`,
+        `${this.runtime.config.leaseTtlSeconds} s (LLM: ${this.llm.kind} ${this.llm.model}; ` +
+        `owners in flight per process-manager partition: ${ownersInFlight})`,
     );
   }
 

@@ -49,7 +49,8 @@ describe('workers by role (ENGRAM_WORKER_ROLE)', () => {
       ENGRAM_WORKER_ROLE: 'projections',
     });
     workers.push(projections);
-    await projections.waitFor(/sharing \d+ partitions \(projections\)/);
+    // Offline, one owner at a time beside the projections (they are what the owners read back).
+    await projections.waitFor(/sharing \d+ partitions \(projections\).*partition: 1\)/);
 
     const said = await postUserMessage(
       t,
@@ -81,6 +82,8 @@ describe('workers by role (ENGRAM_WORKER_ROLE)', () => {
       ENGRAM_WORKER_ROLE: 'process-managers',
     });
     workers.push(processManagers);
+    // With no projection in its process, eight owners at once: their appends batched.
+    await processManagers.waitFor(/\(process-managers\).*partition: 8\)/);
     const extracted = await eventually(
       () => memories(),
       (response) => response.status === 200 && response.body.items.length > 0,
