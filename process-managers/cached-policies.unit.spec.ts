@@ -50,6 +50,49 @@ describe('cached policies', () => {
     expect(state.reads).toBe(2);
   });
 
+  it('keeps what another worker projects for the positions its checkpoint had passed before the read', async () => {
+    const { state, policies } = reader();
+    const committed = new CommittedCheckpoints();
+    const cached = cachedPolicies(policies, committed);
+    // The reaction's wait read the checkpoint at 10 in the table.
+    committed.sawInTable('workspace_policies', 10n);
+    await cached.memoryPolicy('w', 4n);
+    await cached.memoryPolicy('w', 10n);
+    expect(state.reads).toBe(1);
+    // A reaction at 11 waited until the table said 15: the policy of 10 may be older, read again.
+    state.policy = { ...DEFAULT_MEMORY_POLICY, summaryBatch: 3 };
+    committed.sawInTable('workspace_policies', 15n);
+    expect((await cached.memoryPolicy('w', 11n)).summaryBatch).toBe(3);
+    expect((await cached.memoryPolicy('w', 15n)).summaryBatch).toBe(3);
+    expect(state.reads).toBe(2);
+    // Agents by agent, and a caller that waited for nothing (a job) reads every time.
+    committed.sawInTable('agent_settings', 15n);
+    await cached.agentMemoryEnabled('w', 'a', 12n);
+    await cached.agentMemoryEnabled('w', 'a', 13n);
+    await cached.agentMemoryEnabled('w', 'b', 13n);
+    await cached.memoryPolicy('w');
+    expect(state.reads).toBe(5);
+  });
+
+  it('keeps nothing for a position its checkpoint was not seen to pass', async () => {
+    const { state, policies } = reader();
+    const committed = new CommittedCheckpoints();
+    const cached = cachedPolicies(policies, committed);
+    await cached.memoryPolicy('w', 3n);
+    committed.sawInTable('workspace_policies', 2n);
+    await cached.memoryPolicy('w', 3n);
+    await cached.memoryPolicy('w', 3n);
+    expect(state.reads).toBe(3);
+    // Seen past it, but the read failed: not kept.
+    committed.sawInTable('workspace_policies', 5n);
+    state.fail = true;
+    await expect(cached.memoryPolicy('w', 4n)).rejects.toThrow('down');
+    state.fail = false;
+    await cached.memoryPolicy('w', 4n);
+    await cached.memoryPolicy('w', 5n);
+    expect(state.reads).toBe(5);
+  });
+
   it('does not keep a failed read', async () => {
     const { state, policies } = reader();
     const committed = new CommittedCheckpoints();

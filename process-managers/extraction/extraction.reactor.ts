@@ -60,7 +60,9 @@ export async function extractFromMessage(
   const { workspaceId, userId, occurredAt } = message.metadata;
   const { agentId, sessionId, messageId } = message.event.data;
   await waitForProjections(deps, READS, { workspaceId, userId }, message.globalPosition, signal);
-  const agentEnabled = !agentId || (await deps.policies.agentMemoryEnabled(workspaceId, agentId));
+  const agentEnabled =
+    !agentId ||
+    (await deps.policies.agentMemoryEnabled(workspaceId, agentId, message.globalPosition));
   // Read together, before knowing whether memory is on: one round trip at every message (memory
   // off or a budget spent is the exception; the window and the memories are then read for nothing).
   const { settings, window, memories } = await readExtractionInputs(
@@ -73,7 +75,7 @@ export async function extractFromMessage(
   if (status !== 'enabled') return 'nothing';
   const generation = settings?.generation ?? 0;
   if (heldAtGeneration !== undefined && heldAtGeneration !== generation) return 'nothing';
-  const policy = await deps.policies.memoryPolicy(workspaceId);
+  const policy = await deps.policies.memoryPolicy(workspaceId, message.globalPosition);
   const work = {
     purpose: 'extraction' as const,
     cause: llmCallCause.message(messageId),

@@ -28,14 +28,15 @@ export function memoryCapReactor(
     handles: ['MemoryCandidateDetected'],
     react: async (event, signal) => {
       const { workspaceId, userId } = event.metadata;
+      const through = await readThrough(deps, recorded, event.globalPosition);
       await waitForProjections(
         deps,
         ['memories', 'workspace_policies'],
         { workspaceId, userId },
-        await readThrough(deps, recorded, event.globalPosition),
+        through,
         signal,
       );
-      const policy = await deps.policies.memoryPolicy(workspaceId);
+      const policy = await deps.policies.memoryPolicy(workspaceId, through);
       const manager = deps.dataSource.manager;
       if ((await countActiveMemories(manager, workspaceId, userId)) <= policy.userMemoryCap) return;
       const victim = await findNextToEvict(manager, workspaceId, userId);

@@ -60,7 +60,7 @@ export async function extendRollingSummary(
     committedRow<Session>(deps, 'sessions', { workspaceId, userId, sessionId }, through) ??
     (await findSession(manager, workspaceId, userId, sessionId));
   if (!session) return 'nothing';
-  const policy = await deps.policies.memoryPolicy(workspaceId);
+  const policy = await deps.policies.memoryPolicy(workspaceId, through);
   const due = session.messageCount - policy.liveWindow - session.summarizedCount;
   if (due < policy.summaryBatch) return 'nothing';
   const messages = await findMessagesToSummarize(

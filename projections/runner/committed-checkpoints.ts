@@ -9,13 +9,16 @@ export type RowLookup = (key: Readonly<Record<string, unknown>>) => object | und
  * is known only while its runner runs (from the checkpoint it started at); once the runner stops
  * (its lease lost, the worker stopping), waits read the table again. Each projection also has a
  * version that changes whenever its rows may have changed, for caches of its rows in this process,
- * and the runner's row cache, read by process managers instead of the table (`rowAt`).
+ * and the runner's row cache, read by process managers instead of the table (`rowAt`). For the
+ * projections other workers run, it keeps the highest checkpoint this process has read in the table
+ * (`sawInTable`), so that a wait for a position already seen passed sends no query.
  */
 export class CommittedCheckpoints {
   private readonly positions = new Map<string, bigint>();
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly lookups = new Map<string, RowLookup>();
+  private readonly seenInTable = new Map<string, bigint>();
   private nextVersion = 1;
 
   /**
@@ -65,6 +68,22 @@ export class CommittedCheckpoints {
   /** Changes whenever the rows of `name` may have changed; undefined when not run here. */
   rowsVersionOf(name: string): number | undefined {
     return this.versions.get(name);
+  }
+
+  /**
+   * `position` was read in the checkpoints table for `name`: a later wait for it or an earlier
+   * position needs no query. Checkpoints only move forward, but for a rebuild, which resets one
+   * behind every reader's back; a reaction tolerates that stale read, as it does when its own poll
+   * came just before the reset.
+   */
+  sawInTable(name: string, position: bigint): void {
+    const seen = this.seenInTable.get(name);
+    if (seen === undefined || seen < position) this.seenInTable.set(name, position);
+  }
+
+  /** The highest checkpoint of `name` this process read in the table; undefined: none. */
+  tablePositionOf(name: string): bigint | undefined {
+    return this.seenInTable.get(name);
   }
 
   /** The partitions run here that have not committed `position`. */

@@ -27,7 +27,12 @@ export async function waitForCheckpoints(
 ): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   const poll = committed ? POLL_BESIDE_RUNNERS : POLL_ALONE;
-  const reachedInTable = new Set<string>();
+  // A checkpoint this process already read at or past `position` is reached: a worker catching up
+  // on the projections of another worker used to send a query per reaction for a position the
+  // previous reaction's query had already seen passed.
+  const reachedInTable = new Set<string>(
+    names.filter((name) => (committed?.tablePositionOf(name) ?? -1n) >= position),
+  );
   const runsHere = (name: string) => committed?.positionOf(name) !== undefined;
   for (let pause = poll.firstMs; ; pause = Math.min(pause * 2, poll.maxMs)) {
     const elsewhere = names.filter((name) => !runsHere(name) && !reachedInTable.has(name));
@@ -36,7 +41,11 @@ export async function waitForCheckpoints(
         'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
         [elsewhere],
       );
-      for (const row of rows) if (BigInt(row.position) >= position) reachedInTable.add(row.name);
+      for (const row of rows) {
+        const at = BigInt(row.position);
+        committed?.sawInTable(row.name, at);
+        if (at >= position) reachedInTable.add(row.name);
+      }
     }
     const behind = names.filter((name) => {
       const here = committed?.positionOf(name);

@@ -50,6 +50,25 @@ describe('waiting for checkpoints', () => {
     expect(table.asked.every((names) => names.join() === 'sessions')).toBe(true);
   });
 
+  it('asks the table again only for a position past the checkpoint it last read there', async () => {
+    const table = checkpointsTable({ sessions: 40n, memories: 7n });
+    const committed = new CommittedCheckpoints();
+    const wait = (position: bigint) =>
+      waitForCheckpoints(table.dataSource, ['sessions', 'memories'], position, 5000, { committed });
+    expect(await wait(5n)).toEqual([]);
+    expect(table.asked).toEqual([['sessions', 'memories']]);
+    // Both were seen past 6: no query. Past 7, memories is asked again, sessions still is not.
+    expect(await wait(6n)).toEqual([]);
+    expect(table.asked).toHaveLength(1);
+    later(30, () => (table.positions.memories = 12n));
+    expect(await wait(10n)).toEqual([]);
+    expect(table.asked.slice(1).every((names) => names.join() === 'memories')).toBe(true);
+    expect(committed.tablePositionOf('memories')).toBe(12n);
+    // Without the worker's checkpoints (the API), every wait reads the table.
+    await waitForCheckpoints(table.dataSource, ['sessions'], 5n, 5000);
+    expect(table.asked.at(-1)).toEqual(['sessions']);
+  });
+
   it('falls back to the table once the runner of a projection stops here', async () => {
     const table = checkpointsTable({ memories: 8n });
     const committed = new CommittedCheckpoints();

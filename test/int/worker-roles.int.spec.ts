@@ -94,5 +94,28 @@ describe('workers by role (ENGRAM_WORKER_ROLE)', () => {
       projections: [String(projections.child.pid)],
       others: [String(processManagers.child.pid)],
     });
+
+    // The process-managers worker keeps the policy it read for the positions the projections worker
+    // had passed; a review mode changed just before a message still decides that message.
+    const admin = await t.token({ userId: 'root', workspaceId: 'w1', roles: ['admin'] });
+    await request(t.http)
+      .put('/v1/workspaces/w1/memory-policy')
+      .auth(admin, { type: 'bearer' })
+      .send({ reviewMode: 'admin' })
+      .expect(200);
+    await postUserMessage(
+      t,
+      agent,
+      { workspaceId: 'w1', userId: 'alice' },
+      "J'habite à Lyon depuis dix ans.",
+    );
+    const pending = await eventually(
+      () => request(t.http).get('/v1/me/memories?status=pending').auth(alice, { type: 'bearer' }),
+      (response) => response.status === 200 && response.body.items.length > 0,
+      20_000,
+    );
+    expect(pending.body.items.map((m: { content: string }) => m.content)).toEqual([
+      expect.stringMatching(/Lyon/),
+    ]);
   });
 });
