@@ -28,7 +28,7 @@ export function cachedPolicies(
     partitionNameFor(projection, { workspaceId, userId: WORKSPACE_OWNER }, partitions);
   const cached = <T>(projection: string) => {
     const here = new VersionedCache<T>(maxEntries);
-    const elsewhere = new ReadThroughCache<T>(maxEntries);
+    const elsewhere = new ReadThroughCache<T>(maxEntries, committed.seenForMs);
     return (
       key: string,
       workspaceId: string,

@@ -48,7 +48,7 @@ describe('the summary reactor beside the sessions projection of another worker',
       messages.push(await recordUserMessage(deps, owner, text));
     }
     // No projection runs in this worker: every wait polls the table, every read model is elsewhere.
-    const reactor = summaryReactor({ ...deps, committed: new CommittedCheckpoints() });
+    const reactor = summaryReactor({ ...deps, committed: new CommittedCheckpoints(60_000) });
     const pool = (deps.dataSource.driver as unknown as { master: Pool }).master;
     const query = jest.spyOn(pool, 'query');
     for (const message of messages) {

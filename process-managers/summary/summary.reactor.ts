@@ -34,7 +34,10 @@ const READS = ['sessions', 'session_messages', 'workspace_policies'];
  * again (no LLM call is spent on a range already covered).
  */
 export function summaryReactor(deps: ProcessManagerDependencies): Reactor<MessageRecorded> {
-  const kept: ReactorMemory = { recorded: {}, counts: new ReadThroughCache(10_000) };
+  const kept: ReactorMemory = {
+    recorded: {},
+    counts: new ReadThroughCache(10_000, deps.committed?.seenForMs ?? 0),
+  };
   return {
     name: 'rolling_summary',
     handles: ['MessageRecorded'],

@@ -10,16 +10,24 @@ export type RowLookup = (key: Readonly<Record<string, unknown>>) => object | und
  * (its lease lost, the worker stopping), waits read the table again. Each projection also has a
  * version that changes whenever its rows may have changed, for caches of its rows in this process,
  * and the runner's row cache, read by process managers instead of the table (`rowAt`). For the
- * projections other workers run, it keeps the highest checkpoint this process has read in the table
- * (`sawInTable`), so that a wait for a position already seen passed sends no query.
+ * projections other workers run, it keeps the checkpoint this process last read in the table
+ * (`sawInTable`), so that a wait for a position seen passed a moment ago sends no query.
  */
 export class CommittedCheckpoints {
   private readonly positions = new Map<string, bigint>();
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly lookups = new Map<string, RowLookup>();
-  private readonly seenInTable = new Map<string, bigint>();
+  private readonly seenInTable = new Map<string, { position: bigint; at: number }>();
   private nextVersion = 1;
+
+  /**
+   * `seenForMs`: how long a checkpoint read in the table is taken as still reached. Checkpoints only
+   * move forward, but for a rebuild, which resets one behind every reader's back: a reaction then
+   * reads a read model being rebuilt, as it does when its own poll came just before the reset, for
+   * this long at most (the runners themselves notice at their next batch).
+   */
+  constructor(readonly seenForMs = 1_000) {}
 
   /**
    * The runner of `name` runs here, from `position` (also after it found its checkpoint moved);
@@ -71,19 +79,18 @@ export class CommittedCheckpoints {
   }
 
   /**
-   * `position` was read in the checkpoints table for `name`: a later wait for it or an earlier
-   * position needs no query. Checkpoints only move forward, but for a rebuild, which resets one
-   * behind every reader's back; a reaction tolerates that stale read, as it does when its own poll
-   * came just before the reset.
+   * `position` was read in the checkpoints table for `name` just now: for `seenForMs`, a wait for it
+   * or an earlier position needs no query.
    */
   sawInTable(name: string, position: bigint): void {
-    const seen = this.seenInTable.get(name);
-    if (seen === undefined || seen < position) this.seenInTable.set(name, position);
+    // The last read wins, even lower: a rebuild's reset is seen at once.
+    this.seenInTable.set(name, { position, at: Date.now() });
   }
 
-  /** The highest checkpoint of `name` this process read in the table; undefined: none. */
+  /** The checkpoint of `name` last read in the table, within `seenForMs`; undefined: none. */
   tablePositionOf(name: string): bigint | undefined {
-    return this.seenInTable.get(name);
+    const seen = this.seenInTable.get(name);
+    return seen !== undefined && Date.now() - seen.at <= this.seenForMs ? seen.position : undefined;
   }
 
   /** The partitions run here that have not committed `position`. */

@@ -69,6 +69,23 @@ describe('waiting for checkpoints', () => {
     expect(table.asked.at(-1)).toEqual(['sessions']);
   });
 
+  it('takes a checkpoint read in the table as reached for a moment only, and the last read as it', async () => {
+    const table = checkpointsTable({ sessions: 40n });
+    const committed = new CommittedCheckpoints(30);
+    const wait = (position: bigint) =>
+      waitForCheckpoints(table.dataSource, ['sessions'], position, 5000, { committed });
+    await wait(5n);
+    await wait(6n);
+    expect(table.asked).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A rebuild reset it meanwhile: the next read says so, and is what the next wait goes by.
+    table.positions.sessions = 3n;
+    later(30, () => (table.positions.sessions = 10n));
+    expect(await wait(6n)).toEqual([]);
+    expect(table.asked.length).toBeGreaterThan(2);
+    expect(committed.tablePositionOf('sessions')).toBe(10n);
+  });
+
   it('falls back to the table once the runner of a projection stops here', async () => {
     const table = checkpointsTable({ memories: 8n });
     const committed = new CommittedCheckpoints();

@@ -55,7 +55,8 @@ describe('a contradiction supersedes the older memory through HTTP', () => {
       content: expect.stringMatching(/Lyon/),
     });
 
-    // The card is regenerated after the supersession (debounce 0): wait until it no longer says Lyon.
+    // The card is regenerated after the supersession (debounce 0): wait until it says Paris and no
+    // longer Lyon (an empty card, not generated yet under load, says neither).
     const context = await eventually(
       () =>
         request(t.http)
@@ -63,7 +64,10 @@ describe('a contradiction supersedes the older memory through HTTP', () => {
             `/v1/workspaces/${ws}/users/alice/context?sessionId=s1&minPosition=${moved.body.position}`,
           )
           .auth(agent, { type: 'bearer' }),
-      (r) => r.status === 200 && !String(r.body.identityCard).includes('habite à Lyon'),
+      (r) =>
+        r.status === 200 &&
+        !String(r.body.identityCard).includes('habite à Lyon') &&
+        /Paris/.test(String(r.body.identityCard)),
     );
     const facts = (context.body.memories.byType.fact ?? []) as { content: string }[];
     expect(facts.map((fact) => fact.content)).toEqual([expect.stringMatching(/Paris/)]);
