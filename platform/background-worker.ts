@@ -21,6 +21,7 @@ import {
   SkippedCheckpoints,
   cachedPolicies,
   defaultReactionsInFlight,
+  type SlowReaction,
   expirePendingActions,
   expirePendingMemories,
   extractionReactor,
@@ -148,6 +149,12 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     // A reaction starts once the worker's projections have applied what the feed read (200 ms at most).
     const reactorDeps = {
       ...base,
+      onSlowReaction: (name: string, slow: SlowReaction) =>
+        this.logger.warn(
+          `${name}: the reaction to ${slow.event.type} at position ${slow.event.globalPosition} ` +
+            `(owner ${slow.key}) has run for ${Math.round(slow.ms / 1000)} s; the partition's ` +
+            `checkpoint waits for it, ${slow.open} events open`,
+        ),
       skipped: new SkippedCheckpoints(this.dataSource),
       projectionsFirst: new ProjectionsFirst(committed, this.feed),
     };

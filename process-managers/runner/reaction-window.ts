@@ -8,6 +8,9 @@ export type WindowCheckpoint = Readonly<{
 
 type Open = { readonly position: bigint; readonly before: bigint };
 
+/** A reaction under way: which owner's line, which event, since when (`Date.now()`). */
+export type Reacting = Readonly<{ key: string; event: RecordedEvent; since: number }>;
+
 /** Events queued or reacting at most, all lines together (a backlog stays in the store). */
 const MAX_OPEN = 1_000;
 
@@ -28,6 +31,8 @@ const WRITE_INTERVAL_MS = 100;
  */
 export class ReactionWindow {
   private readonly lines = new Map<string, RecordedEvent[]>();
+  /** Each line's reaction under way. */
+  private readonly reacting = new Map<string, Reacting>();
   private readonly running = new Set<Promise<void>>();
   /** The events queued or reacting, in order, each with the position seen just before it. */
   private readonly open: Open[] = [];
@@ -49,6 +54,7 @@ export class ReactionWindow {
     /** The partition's checkpoint when the window opens. */
     after: bigint,
     private readonly signal?: AbortSignal,
+    private readonly maxOpen = MAX_OPEN,
   ) {
     this.seen = after;
     this.written = after;
@@ -62,6 +68,20 @@ export class ReactionWindow {
   /** The error of the earliest event that failed, and that event's position, if one did. */
   get error(): Readonly<{ error: unknown; position: bigint }> | undefined {
     return this.firstFailure;
+  }
+
+  /** The reaction under way the longest, if any (what holds the checkpoint when it stands still). */
+  get oldest(): Reacting | undefined {
+    let oldest: Reacting | undefined;
+    for (const reaction of this.reacting.values()) {
+      if (!oldest || reaction.since < oldest.since) oldest = reaction;
+    }
+    return oldest;
+  }
+
+  /** Events queued or reacting (a line that stands still holds the others' done ones open). */
+  get openCount(): number {
+    return this.open.length;
   }
 
   /** Nothing queued, reacting or being written: a passed batch may be noted the cheap way. */
@@ -81,7 +101,9 @@ export class ReactionWindow {
     for (const { key, event } of acted) {
       if (this.stopped) return;
       // Bounded: past MAX_OPEN events queued, the next waits (one owner's slow line holds the rest).
-      while (this.open.length >= MAX_OPEN && !this.stopped) await this.progress();
+      // The count is taken past the done ones each time: while a checkpoint write is in flight, a
+      // reaction's end leaves them in `open`, and the line that ended last may wake nobody again.
+      while (this.openAfterDone() >= this.maxOpen && !this.stopped) await this.progress();
       if (this.stopped) return;
       const line = this.lines.get(key);
       this.open.push({ position: event.globalPosition, before: this.seen });
@@ -150,9 +172,11 @@ export class ReactionWindow {
   private async run(key: string, line: RecordedEvent[]): Promise<void> {
     for (let event = line[0]; event !== undefined; event = line[0]) {
       if (this.stopped) return;
+      this.reacting.set(key, { key, event, since: Date.now() });
       try {
         await this.react(event);
       } catch (error) {
+        this.reacting.delete(key);
         const position = event.globalPosition;
         if (!this.firstFailure || position < this.firstFailure.position) {
           this.firstFailure = { position, error };
@@ -160,6 +184,7 @@ export class ReactionWindow {
         this.failed.abort();
         return;
       }
+      this.reacting.delete(key);
       line.shift();
       this.done.add(event.globalPosition);
       // In the same turn as the check: an event added from now on starts a new line.
@@ -167,6 +192,12 @@ export class ReactionWindow {
       this.moved();
       this.notify();
     }
+  }
+
+  /** Events still open once those done at the front are let go. */
+  private openAfterDone(): number {
+    this.frontier();
+    return this.open.length;
   }
 
   /** The position before the earliest event not done (all passed, when none is open). */

@@ -84,6 +84,70 @@ describe('ReactionWindow (the events a process-manager partition is reacting to)
     expect(String(window.error?.error)).toContain('reaction 2 failed');
   });
 
+  it('past its bound of open events, goes on once they are done, even with a checkpoint write in flight', async () => {
+    const first = new Gate();
+    const write = new Gate();
+    const reacted: number[] = [];
+    const written: bigint[] = [];
+    const window = new ReactionWindow(
+      1,
+      async (event) => {
+        if (event.globalPosition === 1n) await first.done;
+        reacted.push(Number(event.globalPosition));
+      },
+      {
+        write: async (position) => {
+          await write.done;
+          written.push(position);
+        },
+        onError: () => undefined,
+      },
+      0n,
+      undefined,
+      3,
+    );
+    let added = false;
+    const adding = window
+      .add(
+        [1, 2, 3, 4, 5].map((position) => at(position, 'a')),
+        5n,
+      )
+      .then(() => (added = true));
+    await settle();
+    expect(added).toBe(false); // 1, 2 and 3 open: 4 waits
+    // 1 done starts a write that does not end; 2, 3 and 4 end during it, the line with them.
+    first.open();
+    for (let turn = 0; turn < 20 && !added; turn += 1) await settle();
+    expect(added).toBe(true); // the write still in flight
+    expect(written).toEqual([]);
+    write.open();
+    await adding;
+    await window.drain();
+    expect(reacted).toEqual([1, 2, 3, 4, 5]);
+    expect(written.at(-1)).toBe(5n);
+  });
+
+  it('tells the reaction under way the longest: the one the checkpoint waits for', async () => {
+    const gates = new Map([
+      [1, new Gate()],
+      [2, new Gate()],
+    ]);
+    const { window } = windowOf(8, gates);
+    expect(window.oldest).toBeUndefined();
+    await window.add([at(1, 'a')], 1n);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await window.add([at(2, 'b'), at(3, 'a')], 3n);
+    expect(window.oldest).toMatchObject({ key: 'a', event: { globalPosition: 1n } });
+    expect(window.openCount).toBe(3);
+    gates.get(1)!.open();
+    await settle();
+    expect(window.oldest).toMatchObject({ key: 'b', event: { globalPosition: 2n } });
+    gates.get(2)!.open();
+    await window.drain();
+    expect(window.oldest).toBeUndefined();
+    expect(window.openCount).toBe(0);
+  });
+
   it('a batch passed elsewhere (the skipped checkpoints) is not written again', async () => {
     const { window, written } = windowOf(8, new Map());
     window.passed(10n);

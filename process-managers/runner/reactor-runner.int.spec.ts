@@ -16,8 +16,10 @@ import {
   CommittedCheckpoints,
   ProjectionRunner,
   SharedEventFeed,
+  ensureCheckpoint,
   readCheckpoint,
   userStreamStatsProjection,
+  writeCheckpoint,
 } from '@engram/projections';
 import type { DataSource } from 'typeorm';
 import { appendMessage } from '../../test/support/append-message';
@@ -121,6 +123,71 @@ describe('a reactor on the shared event feed', () => {
     expect(reacted).toEqual([first, failing, failing, failing, fourth, deleted, last]);
     expect(checkpointsAtRetry).toEqual([positions[0], positions[0]]);
     expect(opened).toBe(6);
+  });
+
+  it('tells once of a reaction under way too long (the checkpoint stands before it), and goes on when it ends', async () => {
+    const codec = new EventCodec(EVENT_CATALOG);
+    const feed = new SharedEventFeed(store, codec);
+    const name = `slow-${randomUUID()}`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const stuck = await append();
+    const told: Array<{
+      reactor: string;
+      position: bigint;
+      type: string;
+      ms: number;
+      open: number;
+    }> = [];
+    const reactor = new ReactorRunner(
+      {
+        store,
+        codec,
+        dataSource,
+        feed,
+        onSlowReaction: (partition, slow) =>
+          told.push({
+            reactor: partition,
+            position: slow.event.globalPosition,
+            type: slow.event.type,
+            ms: slow.ms,
+            open: slow.open,
+          }),
+      },
+      {
+        name,
+        handles: ['MessageRecorded'],
+        react: async (event: DecodedEvent) => {
+          if (event.globalPosition === stuck) await released;
+        },
+      },
+      { slowReactionMs: 100, ownersInFlight: 8 },
+    );
+    await ensureCheckpoint(dataSource.manager, `reactor:${name}`);
+    await writeCheckpoint(dataSource.manager, `reactor:${name}`, stuck - 1n);
+    const stop = new AbortController();
+    const running = reactor.run(stop.signal);
+    const after = await append();
+    for (let tries = 0; told.length === 0; tries += 1) {
+      if (tries > 200) throw new Error('the slow reaction was not told');
+      await sleep(25);
+    }
+    await sleep(300); // told once, not at every look
+    expect(told).toEqual([
+      expect.objectContaining({
+        reactor: `reactor:${name}`,
+        position: stuck,
+        type: 'MessageRecorded',
+      }),
+    ]);
+    expect(told[0]!.ms).toBeGreaterThanOrEqual(100);
+    expect(await readCheckpoint(dataSource.manager, `reactor:${name}`)).toBe(stuck - 1n);
+    release();
+    await reached(`reactor:${name}`, after);
+    stop.abort();
+    await running;
+    feed.close();
+    expect(told).toHaveLength(1);
   });
 
   it('waits the shortest backoff again once it got past a failed event: failures on one day do not slow every later one', async () => {

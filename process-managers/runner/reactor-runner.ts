@@ -30,7 +30,7 @@ import type { DataSource } from 'typeorm';
 import { RetryLaterError, type AnyReactor } from './reactor';
 import type { ProjectionsFirst } from './projections-first';
 import { FailureStreak } from './failure-streak';
-import { ReactionWindow } from './reaction-window';
+import { ReactionWindow, type Reacting } from './reaction-window';
 import { SkippedCheckpoints } from './skipped-checkpoints';
 
 export type ReactorRunnerDependencies = Readonly<{
@@ -43,6 +43,8 @@ export type ReactorRunnerDependencies = Readonly<{
   onError?: (reactor: string, error: unknown) => void;
   /** Told each event this runner parks. */
   onParked?: (parked: ParkedEvent) => void;
+  /** Told, once per reaction, of one under way for longer than `slowReactionMs` (the checkpoint waits for it). */
+  onSlowReaction?: (reactor: string, slow: SlowReaction) => void;
   /** Where the positions of batches passed without a reaction are stored (the worker's, shared). */
   skipped?: SkippedCheckpoints;
   /** The turn of the worker's reactions: after its projections (one shared by its reactors). */
@@ -61,9 +63,21 @@ export type ReactorRunnerOptions = Readonly<{
   attemptsBeforeParking?: number;
   /** Owners whose events are reacted to at once, each owner's in order (default 1). */
   ownersInFlight?: number;
+  /** A reaction under way longer than this is told to `onSlowReaction` (default SLOW_REACTION_MS). */
+  slowReactionMs?: number;
 }>;
 
+/** A reaction that has run for `ms`, and the events its partition holds open meanwhile. */
+export type SlowReaction = Reacting & Readonly<{ ms: number; open: number }>;
+
 const BATCH_SIZE = 200;
+
+/**
+ * Longer than any reaction should take: the waits of a reaction are bounded (10 s for the read models),
+ * and an LLM call with its retries takes a minute at most (3 tries of 20 s). A reaction past it holds
+ * its partition's checkpoint and, past 1,000 open events, the partition: an operator must hear of it.
+ */
+export const SLOW_REACTION_MS = 120_000;
 
 /**
  * Owners a partition reacts for at once in a worker, unless configured (ENGRAM_REACTIONS_IN_FLIGHT).
@@ -171,6 +185,7 @@ export class ReactorRunner {
     const window = this.openWindow(after, signal);
     // One signal for the window's life: combined at every batch, they were 1.3 % of the worker's CPU.
     const stopped = AbortSignal.any([signal, window.failure]);
+    const watch = this.watchSlowReactions(window);
     try {
       while (!signal.aborted && !window.error) {
         if (this.lot.dueForRetry(Date.now(), this.retryMs).length > 0) {
@@ -194,6 +209,7 @@ export class ReactorRunner {
         } else await window.add(acted, after);
       }
     } finally {
+      clearInterval(watch);
       // Stopping or failed: what is done is stored if it can be (else a restart passes it again).
       await window.drain();
       await this.skipped.flush();
@@ -202,6 +218,27 @@ export class ReactorRunner {
       this.failedAt = window.error.position;
       throw window.error.error;
     }
+  }
+
+  /**
+   * Looks at the window's oldest reaction every tenth of `slowReactionMs` and tells of it once when it
+   * has run longer: nothing else would show a partition whose checkpoint stands still without an error.
+   */
+  private watchSlowReactions(window: ReactionWindow): NodeJS.Timeout | undefined {
+    const onSlow = this.deps.onSlowReaction;
+    if (!onSlow) return undefined;
+    const slowMs = this.options.slowReactionMs ?? SLOW_REACTION_MS;
+    let told: Reacting | undefined;
+    return setInterval(
+      () => {
+        const oldest = window.oldest;
+        const ms = oldest && Date.now() - oldest.since;
+        if (!oldest || oldest === told || ms! < slowMs) return;
+        told = oldest;
+        onSlow(this.name, { ...oldest, ms: ms!, open: window.openCount });
+      },
+      Math.max(10, slowMs / 10),
+    ).unref();
   }
 
   /** The automatic tries now due: each parked owner's events reacted to again, up to `through`. */
