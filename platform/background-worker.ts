@@ -16,6 +16,8 @@ import { EventCodec, StreamStates, type EventStore } from '@engram/event-store';
 import type { Llm } from '@engram/llm';
 import { EngramMetrics } from '@engram/observability';
 import {
+  CatchUpLimit,
+  PROJECTIONS_FIRST_MS,
   ReactorRunner,
   ProjectionsFirst,
   SkippedCheckpoints,
@@ -91,13 +93,25 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const configuredInFlight = this.runtime.config.reactionsInFlight;
+    const ownersInFlight =
+      configuredInFlight ??
+      defaultReactionsInFlight(
+        this.llm.kind,
+        this.runtime.config.workerRole !== 'process-managers',
+      );
+    // Offline beside the projections, one owner at a time while anyone else writes; more once the
+    // feed brings only this worker's own appends (a backlog nobody waits for). A configured count holds.
+    const catchUpInFlight = configuredInFlight ?? Math.max(ownersInFlight, 8);
+    const inFlight = new CatchUpLimit(ownersInFlight, catchUpInFlight);
     // Process managers append events: the store connects with the API role, which may append.
-    this.store = createEventStore(
-      this.runtime,
-      this.runtime.appUrl,
-      'engram-worker',
-      this.metrics.appends,
-    );
+    const appends = this.metrics.appends;
+    this.store = createEventStore(this.runtime, this.runtime.appUrl, 'engram-worker', {
+      appending: (events) => inFlight.appending(events),
+      appended: (events) => appends.appended(events),
+      failed: (error) => appends.failed(error),
+      foreignEventSkipped: () => appends.foreignEventSkipped(),
+    });
     this.dataSource = await createDataSource(
       this.runtime.projectorUrl,
       READ_MODEL_ENTITIES,
@@ -125,7 +139,9 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     };
     // The projections and reactors this worker holds read and decode each event once; the
     // projections write together and tell the reactors waiting for them when they commit.
-    this.feed = new SharedEventFeed(this.store, this.codec);
+    this.feed = new SharedEventFeed(this.store, this.codec, {
+      onRead: (events) => inFlight.read(events),
+    });
     const committed = new CommittedCheckpoints();
     const runnerDeps = {
       ...base,
@@ -156,14 +172,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
             `checkpoint waits for it, ${slow.open} events open`,
         ),
       skipped: new SkippedCheckpoints(this.dataSource),
-      projectionsFirst: new ProjectionsFirst(committed, this.feed),
+      // While only this worker writes, no owner waits to read back: the reactions need not wait.
+      projectionsFirst: new ProjectionsFirst(committed, this.feed, PROJECTIONS_FIRST_MS, () =>
+        inFlight.quiet(),
+      ),
     };
-    const ownersInFlight =
-      this.runtime.config.reactionsInFlight ??
-      defaultReactionsInFlight(
-        this.llm.kind,
-        this.runtime.config.workerRole !== 'process-managers',
-      );
     const identityCardDebounce = this.runtime.config.identityCardDebounceSeconds;
     const schedulerInterval = this.runtime.config.schedulerIntervalSeconds;
     const everyPartition: Partition[] = [
@@ -187,7 +200,7 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
         slices(partitionCount).map((slice) => {
           const runner = new ReactorRunner({ ...reactorDeps, feed: this.feed }, reactor, {
             slice,
-            ownersInFlight,
+            ownersInFlight: () => inFlight.current(),
           });
           return {
             name: runner.name,
@@ -245,7 +258,10 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
     this.logger.log(
       `Worker ${this.workerId} sharing ${partitions.length} partitions (${role}) through leases of ` +
         `${this.runtime.config.leaseTtlSeconds} s (LLM: ${this.llm.kind} ${this.llm.model}; ` +
-        `owners in flight per process-manager partition: ${ownersInFlight})`,
+        `owners in flight per process-manager partition: ${ownersInFlight}` +
+        (catchUpInFlight > ownersInFlight
+          ? `, ${catchUpInFlight} on a backlog once only this worker writes)`
+          : ')'),
     );
   }
 

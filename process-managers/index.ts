@@ -3,6 +3,7 @@ export * from './runner/reactor-runner';
 export * from './runner/wait-for-projections';
 export * from './runner/skipped-checkpoints';
 export * from './runner/projections-first';
+export * from './runner/catch-up-limit';
 export * from './dependencies';
 export * from './policy-reader';
 export * from './extraction/extraction.reactor';

@@ -201,6 +201,11 @@ type Lags = Readonly<{
  */
 type Backlog = Readonly<
   {
+    /**
+     * Events the process managers were behind when the round's appends began: a round waits for the
+     * projections only, so what an earlier round left behind is in this one's figures too.
+     */
+    behindAtStart: number;
     behindAtEnd: number;
     /** Each process manager's events behind the last message when the appends ended (its slowest partition). */
     behindAtEndBy: Readonly<Record<string, number>>;
@@ -261,6 +266,7 @@ async function measureLags(
   const cpu = countCpu(engramPids(store));
   const logged = () => workersOf(store).map((worker) => worker.problems.snapshot());
   const loggedBefore = logged();
+  const behindAtStart = await reactorsBehind(store.pool, await storeHead(store.pool));
   const run = await runAtFixedRate(options.lagRate, options.seconds, async (index) => {
     const { position, owner } = await writer.record(index);
     const checkpoints = checkpointsFor(CONTEXT_READ_MODELS, owner, partitions);
@@ -272,7 +278,7 @@ async function measureLags(
   polling = false;
   await poller;
   const counted = cpu();
-  const processManagers = await catchUp(store.pool, ended, behindAtEndBy);
+  const processManagers = await catchUp(store.pool, ended, behindAtEndBy, behindAtStart);
   const allWork = cpu();
   const workersLogged = loggedSince(loggedBefore, logged());
   return { lags, everywhere, run, cpu: counted, allWork, processManagers, workersLogged };
@@ -306,15 +312,22 @@ async function catchUp(
   pool: Pool,
   ended: Readonly<{ position: number; at: number }>,
   behindAtEndBy: Readonly<Record<string, number>>,
+  behindAtStart: number,
 ): Promise<Backlog> {
   const behindAtEnd = Math.max(0, ...Object.values(behindAtEndBy));
   while (performance.now() - ended.at < PROCESS_MANAGERS_WAIT_MS) {
     if ((await reactorsBehind(pool, ended.position)) === 0) {
-      return { behindAtEnd, behindAtEndBy, caughtUpMs: performance.now() - ended.at };
+      return {
+        behindAtStart,
+        behindAtEnd,
+        behindAtEndBy,
+        caughtUpMs: performance.now() - ended.at,
+      };
     }
     await sleep(100);
   }
   return {
+    behindAtStart,
     behindAtEnd,
     behindAtEndBy,
     behindAfterWait: await reactorsBehind(pool, ended.position),

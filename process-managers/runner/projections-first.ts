@@ -23,12 +23,14 @@ export class ProjectionsFirst {
     private readonly committed: CommittedCheckpoints,
     private readonly feed: ReadPosition,
     private readonly maxWaitMs = PROJECTIONS_FIRST_MS,
+    /** True while no owner waits for the projections (nobody else writes): no wait then. */
+    private readonly nobodyWaits: () => boolean = () => false,
   ) {}
 
   /** Resolves when the reaction may start (at once when `signal` aborts: the worker is stopping). */
   async turn(signal?: AbortSignal): Promise<void> {
     const latest = this.feed.latestRead;
-    if (latest === undefined || this.maxWaitMs <= 0) return;
+    if (latest === undefined || this.maxWaitMs <= 0 || this.nobodyWaits()) return;
     await waitForAllCommitted(this.committed, latest, this.maxWaitMs, signal);
   }
 }

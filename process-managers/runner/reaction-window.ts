@@ -48,7 +48,8 @@ export class ReactionWindow {
   private firstFailure: { position: bigint; error: unknown } | undefined;
 
   constructor(
-    private readonly limit: number,
+    /** Owners at once: a number, or asked each time a line would start. */
+    private readonly limit: number | (() => number),
     private readonly react: (event: RecordedEvent) => Promise<void>,
     private readonly checkpoint: WindowCheckpoint,
     /** The partition's checkpoint when the window opens. */
@@ -112,7 +113,7 @@ export class ReactionWindow {
         line.push(event);
         continue;
       }
-      while (this.lines.size >= this.limit && !this.stopped) await this.progress();
+      while (this.lines.size >= this.limitNow() && !this.stopped) await this.progress();
       if (this.stopped) return;
       this.start(key, [event]);
     }
@@ -139,6 +140,10 @@ export class ReactionWindow {
     }
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  private limitNow(): number {
+    return Math.max(1, typeof this.limit === 'number' ? this.limit : this.limit());
   }
 
   private async writes(): Promise<void> {

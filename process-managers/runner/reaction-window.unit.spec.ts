@@ -148,6 +148,38 @@ describe('ReactionWindow (the events a process-manager partition is reacting to)
     expect(window.openCount).toBe(0);
   });
 
+  it('asks a limit given as a function each time a line would start', async () => {
+    const gates = new Map([
+      [1, new Gate()],
+      [2, new Gate()],
+    ]);
+    let limit = 1;
+    const reacted: number[] = [];
+    const window = new ReactionWindow(
+      () => limit,
+      async (event) => {
+        await gates.get(Number(event.globalPosition))?.done;
+        reacted.push(Number(event.globalPosition));
+      },
+      { write: async () => undefined, onError: () => undefined },
+      0n,
+    );
+    await window.add([at(1, 'a')], 1n);
+    let added = false;
+    const adding = window.add([at(2, 'b')], 2n).then(() => (added = true));
+    await settle();
+    expect(added).toBe(false); // one owner at a time
+    gates.get(1)!.open();
+    await adding;
+    limit = 8;
+    await window.add([at(3, 'c')], 3n); // b still reacting: a second line starts
+    await settle();
+    expect(reacted).toEqual([1, 3]);
+    gates.get(2)!.open();
+    await window.drain();
+    expect(reacted).toEqual([1, 3, 2]);
+  });
+
   it('a batch passed elsewhere (the skipped checkpoints) is not written again', async () => {
     const { window, written } = windowOf(8, new Map());
     window.passed(10n);

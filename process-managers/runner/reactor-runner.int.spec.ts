@@ -295,7 +295,7 @@ describe('a reactor on the shared event feed', () => {
      * A reactor whose runner shares a feed with a projection partition `slow` (started at the
      * head, then told to commit by the test), noting how far `slow` had committed at each reaction.
      */
-    async function beside(projectionsFirstMs: number) {
+    async function beside(projectionsFirstMs: number, nobodyWaits?: () => boolean) {
       const feed = new SharedEventFeed(store, codec);
       const committed = new CommittedCheckpoints();
       const start = await store.headPosition();
@@ -307,7 +307,7 @@ describe('a reactor on the shared event feed', () => {
           codec,
           dataSource,
           feed,
-          projectionsFirst: new ProjectionsFirst(committed, feed, projectionsFirstMs),
+          projectionsFirst: new ProjectionsFirst(committed, feed, projectionsFirstMs, nobodyWaits),
         },
         {
           name: `first-${randomUUID()}`,
@@ -341,6 +341,25 @@ describe('a reactor on the shared event feed', () => {
         await reached(runner.name, head);
         expect(seen.map((s) => s.position)).toEqual([first, head]);
         expect(seen.every((s) => s.slowAt === head)).toBe(true);
+      } finally {
+        await close();
+      }
+    });
+
+    it('does not wait while nobody else writes (no owner waits to read back)', async () => {
+      let nobody = true;
+      const { committed, seen, runner, close } = await beside(60_000, () => nobody);
+      try {
+        const first = await append();
+        await reached(runner.name, first);
+        expect(seen).toEqual([{ position: first, slowAt: committed.positionOf('slow') }]);
+        expect(committed.positionOf('slow')!).toBeLessThan(first);
+        nobody = false;
+        const next = await append();
+        await sleep(200);
+        expect(seen).toHaveLength(1); // waits for `slow` again
+        committed.committed('slow', next, true);
+        await reached(runner.name, next);
       } finally {
         await close();
       }

@@ -61,8 +61,11 @@ export type ReactorRunnerOptions = Readonly<{
    * backoff, its owner held meanwhile) before it waits for an operator.
    */
   attemptsBeforeParking?: number;
-  /** Owners whose events are reacted to at once, each owner's in order (default 1). */
-  ownersInFlight?: number;
+  /**
+   * Owners whose events are reacted to at once, each owner's in order (default 1): a number, or asked
+   * each time a line would start (`CatchUpLimit`).
+   */
+  ownersInFlight?: number | (() => number);
   /** A reaction under way longer than this is told to `onSlowReaction` (default SLOW_REACTION_MS). */
   slowReactionMs?: number;
 }>;
@@ -298,7 +301,7 @@ export class ReactorRunner {
 
   private openWindow(after: bigint, signal?: AbortSignal): ReactionWindow {
     return new ReactionWindow(
-      Math.max(1, this.options.ownersInFlight ?? 1),
+      this.options.ownersInFlight ?? 1,
       (event) => this.reactInLine(event, signal),
       {
         write: (position) => {

@@ -15,6 +15,8 @@ export type SharedEventFeedOptions = Readonly<{
   maxBufferedPages?: number;
   /** How long a live read waits for more appends once one arrived. */
   maxWaitMs?: number;
+  /** Told each batch the feed reads from the store, before a reader gets it. */
+  onRead?: (events: readonly RecordedEvent[]) => void;
   /**
    * How many events a reader that names itself may run ahead of the slowest such reader whose
    * position is still buffered, while the log is read in full pages (catching up); default half
@@ -204,6 +206,7 @@ export class SharedEventFeed {
       read = this.store
         .readAll({ after: position, maxCount: this.pageSize })
         .then((events) => {
+          this.options.onRead?.(events);
           this.pages.add(position, events);
           this.catchingUp = events.length >= this.pageSize;
           return events;
@@ -224,6 +227,7 @@ export class SharedEventFeed {
       .next()
       .then((next) => {
         if (next.done) throw new Error('the subscription to the event store ended');
+        this.options.onRead?.(next.value);
         this.pages.add(tail.position, next.value);
         tail.position = next.value.at(-1)?.globalPosition ?? tail.position;
       })

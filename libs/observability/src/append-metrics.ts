@@ -17,6 +17,8 @@ export function appendErrorKind(error: unknown): AppendErrorKind {
 
 /** What the event store reports to the metrics: acknowledged appends and failed ones. */
 export interface AppendObserver {
+  /** Before the append is sent: a reader of the log may see these events before it returns. */
+  appending?(events: readonly EventRecord[]): void;
   appended(events: readonly EventRecord[]): void;
   failed(error: unknown): void;
   /** An event in a stream named like Engram's whose body is not Engram's, skipped by a read. */

@@ -31,6 +31,7 @@ export class ObservedEventStore implements EventStore {
     events: readonly EventRecord[],
     options: AppendOptions,
   ): Promise<AppendResult> {
+    this.observer.appending?.(events);
     try {
       const result = await this.inner.appendToStream(streamId, events, options);
       this.observer.appended(events);

@@ -35,4 +35,26 @@ describe('the observed event store (what production wraps every adapter in)', ()
       expectedRevision: 'no_stream',
     });
   });
+
+  it('tells the observer of an append before it is sent (a reader may see it before it returns), then after', async () => {
+    const inner = new InMemoryEventStore();
+    const seen: string[] = [];
+    const send = inner.appendToStream.bind(inner);
+    inner.appendToStream = (...args) => {
+      seen.push('sent');
+      return send(...args);
+    };
+    const observed = new ObservedEventStore(inner, {
+      appending: (events) => seen.push(`appending ${events.length}`),
+      appended: (events) => seen.push(`appended ${events.length}`),
+      failed: () => seen.push('failed'),
+    });
+    await observed.appendToStream('w/una/session/s', [record(), record()], {
+      expectedRevision: 'no_stream',
+    });
+    await expect(
+      observed.appendToStream('w/una/session/s', [record()], { expectedRevision: 'no_stream' }),
+    ).rejects.toThrow();
+    expect(seen).toEqual(['appending 2', 'sent', 'appended 2', 'appending 1', 'sent', 'failed']);
+  });
 });
