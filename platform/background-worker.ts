@@ -102,7 +102,11 @@ export class BackgroundWorker implements OnApplicationBootstrap, BeforeApplicati
       );
     // Offline beside the projections, one owner at a time while anyone else writes; more once the
     // feed brings only this worker's own appends (a backlog nobody waits for). A configured count holds.
-    const catchUpInFlight = configuredInFlight ?? Math.max(ownersInFlight, 8);
+    const catchUpInFlight =
+      configuredInFlight ??
+      (this.runtime.config.workerRole === PROJECTIONS_ROLE
+        ? ownersInFlight // no process manager runs here
+        : Math.max(ownersInFlight, 8));
     const inFlight = new CatchUpLimit(ownersInFlight, catchUpInFlight);
     // Process managers append events: the store connects with the API role, which may append.
     const appends = this.metrics.appends;
