@@ -29,6 +29,7 @@ import { Histogram, Registry } from 'prom-client';
 import { readContextRows } from '../../apps/api/src/context/context-reads';
 import { RecordMessageBody } from '../../apps/api/src/messages/record-message.dto';
 import { queryAs } from '../../apps/api/src/read-models/query-as';
+import { EXCERPT_LENGTH, excerpt } from '../../projections/activity/activity.entry';
 
 /**
  * The least a NestJS 11 (express) app does for Engram's routes: the same HS256 bearer check with
@@ -52,6 +53,13 @@ import { queryAs } from '../../apps/api/src/read-models/query-as';
  * does, with no log, order, idempotency, sealing or projection), and `MINIMAL_APP_READ_URL` serves
  * GET …/context as the same one statement Engram's context runs under the caller's identity (row
  * security), answered as the rows' JSON, with no assembly or rendering.
+ *
+ * With `MINIMAL_APP_READ_MODELS` (a table prefix) as well, the message route keeps the read models
+ * current as it stores (the best real alternative to a service that projects): in the same statement
+ * as the event row, the rows Engram's projections write for a message into copies of its tables —
+ * the session's message, the session's counts, the user's stream stats and the activity entry. The
+ * workspace's agent row (`seen_agents`) is left out: one row for every message of a workspace and
+ * agent would serialize the appends on its lock, a cost Engram's batched projection does not pay.
  */
 const secret = new TextEncoder().encode(process.env.ENGRAM_JWT_SECRET ?? '');
 const writes = process.env.MINIMAL_APP_WRITE_URL
@@ -61,7 +69,41 @@ const reads = process.env.MINIMAL_APP_READ_URL
   ? new Pool({ connectionString: process.env.MINIMAL_APP_READ_URL, max: 10 })
   : undefined;
 const table = process.env.MINIMAL_APP_TABLE ?? 'bench_minimal_events';
+const readModels = process.env.MINIMAL_APP_READ_MODELS;
 let position = 0;
+
+/**
+ * The event row and the rows a message adds to the read models a context reads, in one statement
+ * (one round trip, one commit): what a service projecting inline does for a user's message.
+ */
+function storedWithReadModels(prefix: string): string {
+  return `WITH event AS (
+      INSERT INTO ${table} (global_position, stream_id, stream_revision, event_id, type,
+          schema_version, data, metadata, owner_workspace_id, owner_user_id)
+      VALUES ($1, $2, 0, $3, 'MessageRecorded', 1, $4, $5, $6, $7)
+    ), message AS (
+      INSERT INTO ${prefix}session_messages (workspace_id, user_id, message_id, session_id, role,
+          channel, text, agent_id, trace_id, occurred_at, position)
+      VALUES ($6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $1)
+    ), session AS (
+      INSERT INTO ${prefix}sessions AS s (workspace_id, user_id, session_id, message_count,
+          first_message_at, last_message_at, last_position)
+      VALUES ($6, $7, $9, 1, $15, $15, $1)
+      ON CONFLICT (workspace_id, user_id, session_id) DO UPDATE
+        SET message_count = s.message_count + 1, last_message_at = excluded.last_message_at,
+            last_position = excluded.last_position
+    ), stats AS (
+      INSERT INTO ${prefix}user_stream_stats AS u (workspace_id, user_id, event_count, message_count,
+          first_event_at, last_event_at, last_position)
+      VALUES ($6, $7, 1, 1, $15, $15, $1)
+      ON CONFLICT (workspace_id, user_id) DO UPDATE
+        SET event_count = u.event_count + 1, message_count = u.message_count + 1,
+            last_event_at = excluded.last_event_at, last_position = excluded.last_position
+    )
+    INSERT INTO ${prefix}activity_events (workspace_id, user_id, position, event_type, occurred_at,
+        channel, trace_id, group_key, details)
+    VALUES ($6, $7, $1, 'MessageRecorded', $15, $11, $14, $14, $16)`;
+}
 
 @Injectable()
 class BearerGuard implements CanActivate {
@@ -91,6 +133,37 @@ class MessagesController {
     const messageId = body.messageId ?? randomUUID();
     if (!writes) return { messageId };
     position += 1;
+    if (readModels !== undefined) {
+      const occurredAt = new Date().toISOString();
+      const traceId = body.traceId ?? randomUUID();
+      await writes.query({
+        name: 'stored-with-read-models',
+        text: storedWithReadModels(readModels),
+        values: [
+          position,
+          `${workspaceId}/${userId}/message/${messageId}.${position}`,
+          randomUUID(),
+          JSON.stringify(body),
+          JSON.stringify({ workspaceId, userId, traceId, occurredAt }),
+          workspaceId,
+          userId,
+          messageId,
+          body.sessionId,
+          body.role,
+          body.channel,
+          body.text,
+          body.agentId ?? null,
+          traceId,
+          occurredAt,
+          JSON.stringify(
+            body.role === 'user'
+              ? { role: body.role, excerpt: excerpt(body.text, EXCERPT_LENGTH) }
+              : { role: body.role },
+          ),
+        ],
+      });
+      return { messageId, position };
+    }
     await writes.query(
       `INSERT INTO ${table} (global_position, stream_id, stream_revision, event_id, type,
           schema_version, data, metadata, owner_workspace_id, owner_user_id)

@@ -199,13 +199,18 @@ type Lags = Readonly<{
  * them fall behind (the lag measures the projections) would pass for a faster pipeline: round 20
  * found the extraction and the summaries doing so.
  */
-type Backlog = Readonly<
+type Backlog = Readonly<{
+  /**
+   * Events the process managers were behind when the round's appends began: a round waits for the
+   * projections only, so what an earlier round left behind is in this one's figures too.
+   */
+  behindAtStart: number;
+}> &
+  CaughtUp;
+
+/** Where the process managers stood at the round's last message, and once the wait was over. */
+type CaughtUp = Readonly<
   {
-    /**
-     * Events the process managers were behind when the round's appends began: a round waits for the
-     * projections only, so what an earlier round left behind is in this one's figures too.
-     */
-    behindAtStart: number;
     behindAtEnd: number;
     /** Each process manager's events behind the last message when the appends ended (its slowest partition). */
     behindAtEndBy: Readonly<Record<string, number>>;
@@ -278,7 +283,7 @@ async function measureLags(
   polling = false;
   await poller;
   const counted = cpu();
-  const processManagers = await catchUp(store.pool, ended, behindAtEndBy, behindAtStart);
+  const processManagers = { behindAtStart, ...(await catchUp(store.pool, ended, behindAtEndBy)) };
   const allWork = cpu();
   const workersLogged = loggedSince(loggedBefore, logged());
   return { lags, everywhere, run, cpu: counted, allWork, processManagers, workersLogged };
@@ -312,13 +317,11 @@ async function catchUp(
   pool: Pool,
   ended: Readonly<{ position: number; at: number }>,
   behindAtEndBy: Readonly<Record<string, number>>,
-  behindAtStart: number,
-): Promise<Backlog> {
+): Promise<CaughtUp> {
   const behindAtEnd = Math.max(0, ...Object.values(behindAtEndBy));
   while (performance.now() - ended.at < PROCESS_MANAGERS_WAIT_MS) {
     if ((await reactorsBehind(pool, ended.position)) === 0) {
       return {
-        behindAtStart,
         behindAtEnd,
         behindAtEndBy,
         caughtUpMs: performance.now() - ended.at,
@@ -327,7 +330,6 @@ async function catchUp(
     await sleep(100);
   }
   return {
-    behindAtStart,
     behindAtEnd,
     behindAtEndBy,
     behindAfterWait: await reactorsBehind(pool, ended.position),

@@ -11,8 +11,9 @@ const OWN_EVENTS_KEPT = 10_000;
  * Why: one owner at a time keeps the cores for the projections while owners wait to read back what
  * they wrote (BENCHMARKS rounds 21, 29); after a burst nobody waits, and the backlog reacted to one
  * owner at a time commits and projects each reaction's appends alone. Several at once batch them
- * (one group commit, one feed read, one projection group for many): round 31 measured 26-37 % less
- * work for a burst's backlog. The worker's own appends are told before they are sent
+ * (one group commit, one feed read, one projection group for many): after a minute's load one worker's
+ * process managers moved 2-3.5x as many events in the next two minutes (9-12x just restarted,
+ * BENCHMARKS round 32). The worker's own appends are told before they are sent
  * (`appending`): its projections may read them before the append returns.
  */
 export class CatchUpLimit {

@@ -235,10 +235,11 @@ export class ReactorRunner {
     return setInterval(
       () => {
         const oldest = window.oldest;
-        const ms = oldest && Date.now() - oldest.since;
-        if (!oldest || oldest === told || ms! < slowMs) return;
+        if (!oldest || oldest === told) return;
+        const ms = Date.now() - oldest.since;
+        if (ms < slowMs) return;
         told = oldest;
-        onSlow(this.name, { ...oldest, ms: ms!, open: window.openCount });
+        onSlow(this.name, { ...oldest, ms, open: window.openCount });
       },
       Math.max(10, slowMs / 10),
     ).unref();
